@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import type { Card } from '../../server/modules/catalog/service';
+import { formatDollars } from '../lib/format';
+import { CardImage } from './CardImage';
+
+export function CardTile({ card, eager = false }: { card: Card; eager?: boolean }) {
+  return (
+    <article className="card-tile">
+      <Link to={`/cards/${card.slug}`} className="card-tile-link">
+        <CardImage src={card.cover_image} alt="" eager={eager} />
+        <h2 className="card-tile-name">{card.name}</h2>
+      </Link>
+      <p className="card-tile-meta">
+        <span className="design-tag">{card.category}</span>
+        <span className="price">{formatDollars(card.price)}</span>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { company } from '../../content/company';
+import { footerLinks, serviceLinks } from '../../content/navigation';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-brand">{company.name}</p>
+          <p>{company.tagline}</p>
+          <address>
+            {company.address}
+            <br />
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+            <br />
+            <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
+          </address>
+        </div>
+        <nav aria-label="Services">
+          <p className="footer-heading">Services</p>
+          <ul>
+            {serviceLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <p className="footer-heading">Company</p>
+          <ul>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="container footer-copy">
+        © {new Date().getFullYear()} {company.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

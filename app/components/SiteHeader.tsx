@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { company } from '../../content/company';
+import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
+import { useCartCount } from '../lib/cart';
+import { AccountLinks } from './AccountLinks';
+import { MobileNav } from './MobileNav';
+
+/** The header turns solid once the page has scrolled past this many pixels (spec: 10px). */
+export const SCROLL_THRESHOLD = 10;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+function Submenu({ label, links }: { label: string; links: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const location = useLocation();
+  const ref = useRef<HTMLLIElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [location.pathname]);
+  return (
+    <li
+      ref={ref}
+      className={`nav-item has-submenu${open ? ' open' : ''}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!ref.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="nav-link"
+        aria-expanded={open}
+        aria-controls={id}
+        // A mouse click lands after the hover already opened the menu, so it keeps it open; keyboard and
+        // assistive technology (detail 0) toggle it.
+        onClick={(event) => setOpen(event.detail === 0 ? !open : true)}
+      >
+        {label} <span aria-hidden="true" className="caret" />
+      </button>
+      <ul id={id} className="submenu">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className="submenu-link">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function CartLink() {
+  const count = useCartCount();
+  return (
+    <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+        <path
+          fill="currentColor"
+          d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H20l-2.2 8.1a2 2 0 0 1-1.9 1.4H8.4a2 2 0 0 1-2-1.6L4.4 4H2V2h3.2a1 1 0 0 1 1 .8Z"
+        />
+      </svg>
+      <span className="cart-count" data-testid="cart-count">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  return (
+    <header className={`site-header${scrolled ? ' scrolled' : ''}`} data-scrolled={scrolled}>
+      <div className="container header-inner">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            N
+          </span>
+          {company.name}
+        </Link>
+        <nav aria-label="Main" className="main-nav">
+          <ul className="nav-list">
+            <li className="nav-item">
+              <NavLink to="/" end className="nav-link">
+                Home
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to="/about" className="nav-link">
+                About
+              </NavLink>
+            </li>
+            <Submenu label="Services" links={[{ label: 'All Services', to: '/services' }, ...serviceLinks]} />
+            <Submenu label="Products" links={productLinks} />
+            <li className="nav-item">
+              <NavLink to="/cards" className="nav-link">
+                Shop
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to="/contact" className="nav-link">
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <CartLink />
+          <AccountLinks variant="header" />
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

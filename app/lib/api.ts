@@ -1,0 +1,48 @@
+/** The error body every API answer uses: `{ detail, code, errors }`. */
+export interface ApiErrorBody {
+  detail?: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | undefined,
+  ) {
+    super(body?.detail ?? `Request failed (${status})`);
+  }
+}
+
+/** Calls the site's own API with the session cookie; a non-2xx answer throws ApiError. */
+export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  const data = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(response.status, data as ApiErrorBody | undefined);
+  return data as T;
+}
+
+/** The field errors of a failed call, for showing beside the inputs. */
+export function fieldErrors(error: unknown): Record<string, string[]> {
+  return error instanceof ApiError ? (error.body?.errors ?? {}) : {};
+}
+
+/**
+ * What to tell the user when a call failed: the screen's own message from the spec, except when the
+ * server says to slow down (429), whose message explains what to do.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 429 && error.body?.detail) return error.body.detail;
+  return fallback;
+}

@@ -1,0 +1,83 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '../../server/modules/accounts/service';
+import { ApiError, api } from './api';
+
+export type { User };
+
+interface AuthState {
+  user: User | null;
+  /** True until the session restore call has answered. */
+  loading: boolean;
+  error: string | null;
+}
+
+interface AuthValue extends AuthState {
+  /** Reloads the signed-in user (`GET /api/auth/profile/`). */
+  refresh(): Promise<User | null>;
+  setUser(user: User | null): void;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** Set beside the session cookie at login (see server/modules/accounts/sessions.ts). */
+const SIGNED_IN_HINT = 'signed_in';
+
+/**
+ * Who is signed in, restored on start-up by the session cookie (asked only when the signed-in hint
+ * cookie says there may be a session, so signed-out visitors cost no request and log no 401). Public pages render the same HTML for
+ * everyone; the personal parts fill in here, on the client.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ user: null, loading: true, error: null });
+  const navigate = useNavigate();
+
+  const refresh = useCallback(async () => {
+    if (!document.cookie.split('; ').includes(`${SIGNED_IN_HINT}=1`)) {
+      setState({ user: null, loading: false, error: null });
+      return null;
+    }
+    try {
+      const user = await api<User>('/auth/profile/');
+      setState({ user, loading: false, error: null });
+      return user;
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.body?.detail ? error.body.detail : 'Failed to load user';
+      setState({ user: null, loading: false, error: message });
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo<AuthValue>(
+    () => ({
+      ...state,
+      refresh,
+      setUser: (user) => setState({ user, loading: false, error: null }),
+      async logout() {
+        try {
+          await api('/auth/logout/', { method: 'POST' });
+        } catch {
+          // The session is dropped on this side either way.
+        }
+        setState({ user: null, loading: false, error: null });
+        toast.success('Logged out successfully');
+        navigate('/login');
+      },
+    }),
+    [state, refresh, navigate],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

@@ -1,0 +1,118 @@
+import { useSyncExternalStore } from 'react';
+
+/** The browser-side cart, kept in localStorage["cart"] as the specification says. */
+export const CART_KEY = 'cart';
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+
+export interface CartCard {
+  id: number;
+  name: string;
+  slug: string;
+  price: string;
+  cover_image: string | null;
+}
+
+export interface CartItem {
+  card: CartCard;
+  design: string;
+  quantity: number;
+}
+
+const EMPTY: CartItem[] = [];
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedItems: CartItem[] = EMPTY;
+
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
+}
+
+/** Keeps only well-formed items (an older or broken saved cart never crashes the page). */
+export function parseCart(raw: string | null): CartItem[] {
+  if (!raw) return EMPTY;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return EMPTY;
+  }
+  if (!Array.isArray(value)) return EMPTY;
+  const items: CartItem[] = [];
+  for (const entry of value) {
+    const card = entry?.card;
+    if (!card || typeof card !== 'object' || !Number.isInteger(card.id) || typeof entry.design !== 'string')
+      continue;
+    items.push({
+      card: {
+        id: card.id,
+        name: typeof card.name === 'string' ? card.name : '',
+        slug: typeof card.slug === 'string' ? card.slug : '',
+        price: typeof card.price === 'string' ? card.price : '0.00',
+        cover_image: typeof card.cover_image === 'string' ? card.cover_image : null,
+      },
+      design: entry.design,
+      quantity: clampQuantity(Number(entry.quantity)),
+    });
+  }
+  return items;
+}
+
+function readCart(): CartItem[] {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_KEY);
+  } catch {
+    return EMPTY;
+  }
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedItems = parseCart(raw);
+  }
+  return cachedItems;
+}
+
+function writeCart(items: CartItem[]): void {
+  try {
+    window.localStorage.setItem(CART_KEY, JSON.stringify(items));
+  } catch {
+    // Storage full or blocked: the cart still works for this page view.
+  }
+  cachedRaw = null;
+  for (const listener of listeners) listener();
+}
+
+/** Adds `quantity` of a card; the same card in the same design raises the quantity instead. */
+export function addToCart(card: CartCard, design: string, quantity = 1): void {
+  const items = readCart();
+  const existing = items.find((item) => item.card.id === card.id && item.design === design);
+  const next = existing
+    ? items.map((item) =>
+        item === existing ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item,
+      )
+    : [...items, { card, design, quantity: clampQuantity(quantity) }];
+  writeCart(next);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Other tabs write the same key; the storage event tells this one.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The cart items; empty during server rendering so every visitor gets the same HTML. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+}
+
+export function useCartCount(): number {
+  return useCart().reduce((sum, item) => sum + item.quantity, 0);
+}

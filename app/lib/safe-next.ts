@@ -1,0 +1,11 @@
+export const DEFAULT_AFTER_LOGIN = '/profile';
+
+/** Only a path on this site is followed after login (never `//evil`, `https://evil` or `/\evil`). */
+export function safeNext(next: string | null | undefined, fallback = DEFAULT_AFTER_LOGIN): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
+  const base = 'http://same.invalid';
+  const url = new URL(next, base);
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
+}

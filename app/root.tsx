@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+} from 'react-router';
+import { Toaster } from 'sonner';
+import { company } from '../content/company';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { SiteFooter } from './components/SiteFooter';
+import { SiteHeader } from './components/SiteHeader';
+import { AuthProvider } from './lib/auth';
+import { useNonce } from './lib/nonce';
+import './lib/context';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: company.name },
+  { name: 'description', content: `${company.name}: ${company.tagline}.` },
+];
+
+const CARD_DETAIL_PATH = /^\/cards\/[^/]+\/?$/;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1b3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <AuthProvider>
+          <SiteHeader />
+          {children}
+          <SiteFooter />
+        </AuthProvider>
+        {/* Spec constants: top-centre, 3 visible, 4000 ms, gap 14; sonner's own width (356 px) and swipe threshold (45 px). */}
+        <Toaster position="top-center" visibleToasts={3} duration={4000} gap={14} closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  const openingCard = navigation.state === 'loading' && CARD_DETAIL_PATH.test(navigation.location.pathname);
+  return (
+    <main id="main" tabIndex={-1}>
+      {openingCard ? (
+        <div className="container page-status" role="status">
+          Loading card details...
+        </div>
+      ) : (
+        <Outlet />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const message = notFound
+    ? 'The page you are looking for does not exist or has moved.'
+    : 'Sorry, we could not show this page. Please try again in a moment.';
+  return (
+    <main id="main" tabIndex={-1} className="container error-page">
+      <title>{`${title} | ${company.name}`}</title>
+      <p className="error-code">{isRouteErrorResponse(error) ? error.status : 500}</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p>
+        <Link to="/" className="button">
+          Back to the home page
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { company } from '../../content/company';
+import { PageHeader } from '../components/PageHeader';
+import { api } from '../lib/api';
+import type { Route } from './+types/activate';
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Account Activation | ${company.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+type Outcome = 'activating' | 'activated' | 'failed';
+
+/** Activates on load, in the browser: a link previewer fetching the page does not use up the link. */
+export default function Activate() {
+  const { uid = '', token = '' } = useParams();
+  const [outcome, setOutcome] = useState<Outcome>('activating');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api(`/auth/activate/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`)
+      .then(() => setOutcome('activated'))
+      .catch(() => setOutcome('failed'));
+  }, [uid, token]);
+
+  return (
+    <>
+      <PageHeader title="Account Activation" />
+      <section className="container section">
+        <div className="auth-card" role="status" aria-live="polite">
+          {outcome === 'activating' && <p className="status-message">Activating...</p>}
+          {outcome === 'activated' && (
+            <>
+              <p className="status-message success">Account activated! You can now log in.</p>
+              <p>
+                <Link className="button" to="/login">
+                  Log in
+                </Link>
+              </p>
+            </>
+          )}
+          {outcome === 'failed' && (
+            <>
+              <p className="status-message failure">Invalid or expired activation link.</p>
+              <p>
+                Log in with your e-mail and password to receive a new link, or{' '}
+                <Link to="/login">register again</Link>.
+              </p>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

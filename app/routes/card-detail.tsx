@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { toast } from 'sonner';
+import { company } from '../../content/company';
+import { CardImage } from '../components/CardImage';
+import { addToCart, type CartCard } from '../lib/cart';
+import { loadCard } from '../lib/catalog.server';
+import { formatDollars } from '../lib/format';
+import { publicPageHeaders } from '../lib/http-cache';
+import type { Route } from './+types/card-detail';
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: `${data.card.name} | ${company.name}` },
+        {
+          name: 'description',
+          content: data.card.description || `${data.card.name}, ${data.card.category}.`,
+        },
+        { property: 'og:title', content: data.card.name },
+        ...(data.card.cover_image ? [{ property: 'og:image', content: data.card.cover_image }] : []),
+      ]
+    : [{ title: `Card not found | ${company.name}` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { card: await loadCard(context, params.slug) };
+}
+
+export default function CardDetail({ loaderData }: Route.ComponentProps) {
+  const { card } = loaderData;
+  const navigate = useNavigate();
+  const [added, setAdded] = useState(false);
+  const cartCard: CartCard = {
+    id: card.id,
+    name: card.name,
+    slug: card.slug,
+    price: card.price,
+    cover_image: card.cover_image,
+  };
+
+  return (
+    <section className="container section card-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/cards">Smart Cards</Link>
+          </li>
+          <li aria-current="page">{card.name}</li>
+        </ol>
+      </nav>
+      <div className="card-detail-grid">
+        <CardImage src={card.cover_image} alt={`${card.name} in ${card.category}`} eager />
+        <div>
+          <h1>{card.name}</h1>
+          <p className="card-detail-meta">
+            <span className="design-tag">{card.category}</span>
+            <span className="sku">SKU {card.sku}</span>
+          </p>
+          <p className="price price-large">{formatDollars(card.price)}</p>
+          <p className="description">{card.description || 'No description available.'}</p>
+          {!card.in_stock && <p className="stock-note">Out of stock</p>}
+          <div className="card-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!card.in_stock}
+              onClick={() => {
+                addToCart(cartCard, card.category);
+                setAdded(true);
+                toast.success('Added to cart');
+              }}
+            >
+              Add to Cart
+            </button>
+            <button
+              type="button"
+              className="button button-outline"
+              disabled={!card.in_stock}
+              onClick={() => {
+                addToCart(cartCard, card.category);
+                navigate('/checkout');
+              }}
+            >
+              Buy Now
+            </button>
+          </div>
+          {added && (
+            <p className="added-note">
+              <Link to="/cart">View cart</Link>
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container section">
+      <title>{`Card not found | ${company.name}`}</title>
+      <p role="alert" className="page-status">
+        {notFound ? 'Card not found.' : 'Sorry, this card could not be loaded. Please try again.'}
+      </p>
+      <p>
+        <Link to="/cards">Back to all smart cards</Link>
+      </p>
+    </section>
+  );
+}
+
+export const headers = publicPageHeaders;

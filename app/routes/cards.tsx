@@ -1,0 +1,66 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { company } from '../../content/company';
+import { CardTile } from '../components/CardTile';
+import { PageHeader } from '../components/PageHeader';
+import { Pager } from '../components/Pager';
+import { loadCardPage } from '../lib/catalog.server';
+import { publicPageHeaders } from '../lib/http-cache';
+import type { Route } from './+types/cards';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Smart Cards${data && data.page > 1 ? ` (page ${data.page})` : ''} | ${company.name}` },
+  {
+    name: 'description',
+    content: 'NFC intro cards in matte black, metal, bamboo, pearl and carbon designs.',
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = new URL(request.url).searchParams.get('page');
+  return loadCardPage(context, page);
+}
+
+export default function Cards({ loaderData }: Route.ComponentProps) {
+  const { results, page, pageCount, count } = loaderData;
+  return (
+    <>
+      <PageHeader title="Smart Cards" />
+      <section className="container section">
+        <p className="result-count">
+          {count} {count === 1 ? 'card' : 'cards'}
+        </p>
+        {results.length === 0 ? (
+          <p>No cards are available right now. Please check back soon.</p>
+        ) : (
+          <div className="card-grid" data-testid="card-grid">
+            {results.map((card, index) => (
+              <CardTile key={card.id} card={card} eager={index < 4} />
+            ))}
+          </div>
+        )}
+        <Pager page={page} pageCount={pageCount} hrefFor={(n) => (n === 1 ? '/cards' : `/cards?page=${n}`)} />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
+      ? error.data.message
+      : 'Failed to fetch cards';
+  return (
+    <>
+      <PageHeader title="Smart Cards" />
+      <section className="container section">
+        <p role="alert">{message}</p>
+        <p>
+          <Link to="/cards">Go to the first page</Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const headers = publicPageHeaders;

@@ -1,0 +1,51 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { company } from '../../content/company';
+import { FormField } from '../components/FormField';
+import { PageHeader } from '../components/PageHeader';
+import { api, failureMessage } from '../lib/api';
+import { publicPageHeaders } from '../lib/http-cache';
+import type { Route } from './+types/forgot-password';
+
+export const meta: Route.MetaFunction = () => [{ title: `Forgot Password | ${company.name}` }];
+export const headers = publicPageHeaders;
+
+export default function ForgotPassword() {
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setBusy(true);
+    try {
+      const answer = await api<{ detail: string }>('/auth/forgot-password/', {
+        method: 'POST',
+        body: { email },
+      });
+      toast.success(answer.detail);
+      navigate('/');
+    } catch (error) {
+      toast.error(failureMessage(error, 'Failed to send reset link.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Forgot Password" />
+      <section className="container section">
+        <form className="auth-card form" onSubmit={submit} aria-label="Forgot Password">
+          <p>
+            Enter the e-mail address of your account and we will send you a link to choose a new password.
+          </p>
+          <FormField label="Email" name="email" type="email" autoComplete="email" required />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Sending...' : 'Send Reset Link'}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { company } from '../../content/company';
+import { FormField } from '../components/FormField';
+import { PageHeader } from '../components/PageHeader';
+import { api, failureMessage, fieldErrors } from '../lib/api';
+import { type User, useAuth } from '../lib/auth';
+import { publicPageHeaders } from '../lib/http-cache';
+import { safeNext } from '../lib/safe-next';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = () => [{ title: `Login | ${company.name}` }];
+export const headers = publicPageHeaders;
+
+type Tab = 'login' | 'register';
+
+function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
+  return Object.fromEntries(
+    [...new FormData(event.currentTarget).entries()].map(([key, value]) => [key, String(value)]),
+  );
+}
+
+function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const auth = useAuth();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event);
+    setBusy(true);
+    try {
+      await api<{ user: User }>('/auth/login/', { method: 'POST', body: values });
+      await auth.refresh();
+      toast.success('Login successful');
+      navigate(safeNext(params.get('next')));
+    } catch (error) {
+      toast.error(failureMessage(error, 'Invalid credentials or unverified account'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} aria-label="Login">
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => onEmail(event.target.value)}
+      />
+      <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Logging in...' : 'Login'}
+      </button>
+      <p className="form-links">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event);
+    if (values.password !== values.password2) {
+      setErrors({ password2: ['Passwords do not match'] });
+      toast.error('Passwords do not match');
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await api('/auth/register/', { method: 'POST', body: values });
+      toast.success('Check your email to activate your account.');
+      onRegistered(values.email ?? '');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error(failureMessage(error, 'Registration failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} aria-label="Register">
+      <div className="form-row">
+        <FormField
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          required
+          maxLength={50}
+          errors={errors.first_name}
+        />
+        <FormField
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          required
+          maxLength={50}
+          errors={errors.last_name}
+        />
+      </div>
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        errors={errors.email}
+      />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        errors={errors.password}
+      />
+      <FormField
+        label="Confirm password"
+        name="password2"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors.password2}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Registering...' : 'Register'}
+      </button>
+    </form>
+  );
+}
+
+export default function Login() {
+  const [tab, setTab] = useState<Tab>('login');
+  const [email, setEmail] = useState('');
+  const id = useId();
+  const tabs: { key: Tab; label: string }[] = [
+    { key: 'login', label: 'Login' },
+    { key: 'register', label: 'Register' },
+  ];
+  return (
+    <>
+      <PageHeader title="Login" />
+      <section className="container section">
+        <div className="auth-card">
+          <div className="tabs" role="tablist" aria-label="Account">
+            {tabs.map(({ key, label }) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                id={`${id}-${key}-tab`}
+                className="tab"
+                aria-selected={tab === key}
+                aria-controls={`${id}-${key}-panel`}
+                tabIndex={tab === key ? 0 : -1}
+                onClick={() => setTab(key)}
+                onKeyDown={(event) => {
+                  if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                    const next = key === 'login' ? 'register' : 'login';
+                    setTab(next);
+                    document.getElementById(`${id}-${next}-tab`)?.focus();
+                  }
+                }}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+            {tab === 'login' ? (
+              <LoginForm email={email} onEmail={setEmail} />
+            ) : (
+              <RegisterForm
+                onRegistered={(registered) => {
+                  setEmail(registered);
+                  setTab('login');
+                }}
+              />
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { company } from '../../content/company';
+import { FormField } from '../components/FormField';
+import { PageHeader } from '../components/PageHeader';
+import { api, fieldErrors } from '../lib/api';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Reset Password | ${company.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ResetPassword() {
+  const { uid = '', token = '' } = useParams();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const navigate = useNavigate();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const confirmPassword = String(form.get('confirm_password') ?? '');
+    if (password !== confirmPassword) {
+      toast.error('Passwords do not match');
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await api(`/auth/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+        method: 'POST',
+        body: { password, confirm_password: confirmPassword },
+      });
+      toast.success('Password reset successfully');
+      navigate('/');
+    } catch (error) {
+      const problems = fieldErrors(error);
+      setErrors(problems);
+      toast.error(problems.password?.[0] ?? 'Reset link is invalid or expired');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Reset Password" />
+      <section className="container section">
+        <form className="auth-card form" onSubmit={submit} aria-label="Reset Password">
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            errors={errors.password}
+          />
+          <FormField
+            label="Confirm password"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            errors={errors.confirm_password}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Resetting...' : 'Reset Password'}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

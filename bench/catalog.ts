@@ -1,0 +1,394 @@
+/**
+ * Load test of the catalogue against the production server: `npm run bench`.
+ *
+ * Starts the built server (`build/node/main.js`) on a fresh embedded database, drives each target with autocannon
+ * (50 connections, warm-up then a measured run), samples the server's RSS, prints a table and
+ * checks the targets. Exits 1 when any target fails. BENCH_SECONDS sets the measured seconds.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+/** The warm-up waits for every connection to answer, but not for ever. */
+const WARMUP_MAX_SECONDS = 20;
+const READY_TIMEOUT_MS = 60_000;
+const RSS_SAMPLE_MS = 200;
+const KILL_GRACE_MS = 5_000;
+
+const targets = {
+  jsonRatio: 0.3,
+  ssrRatio: 0.1,
+  p99Ms: 50,
+  rssMb: 300,
+};
+
+interface Endpoint {
+  label: string;
+  path: string;
+  kind: 'constant' | 'json' | 'ssr';
+}
+
+interface Measurement {
+  endpoint: Endpoint;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface MemoryFigures {
+  /** RSS once /readyz answered, before any load. */
+  ready: number | undefined;
+  /** Highest sampled RSS while the load ran. */
+  peakUnderLoad: number;
+  /** The kernel's high-water mark over the whole life of the process, start-up included. */
+  hwm: number | undefined;
+}
+
+interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+function measuredSeconds(): number {
+  const raw = process.env.BENCH_SECONDS;
+  if (raw === undefined || raw.trim() === '') return 8;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`BENCH_SECONDS must be a positive number, got "${raw}"`);
+  return value;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('Could not pick a free port');
+  return address.port;
+}
+
+/** Reads one `kB` field (VmRSS, VmHWM) of /proc/<pid>/status, in bytes; undefined off Linux or once gone. */
+async function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
+    return match?.[1] === undefined ? undefined : Number(match[1]) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+class RssSampler {
+  peak = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pid: number) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      void procStatusBytes(this.pid, 'VmRSS').then((rss) => {
+        if (rss !== undefined && rss > this.peak) this.peak = rss;
+      });
+    }, RSS_SAMPLE_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+function startServer(port: number, dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    BENCH: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  // The production artefact that `npm start` runs (built by `npm run build`).
+  // The same V8 flag as `npm run serve`: a heap ceiling makes V8 collect before growing (RSS budget).
+  return spawn(process.execPath, ['--max-old-space-size=256', 'build/node/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The server exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function firstSlug(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/cards/?page=1`);
+  if (!response.ok) throw new Error(`GET /api/cards/?page=1 answered ${response.status}`);
+  const body = (await response.json()) as { results?: { slug?: unknown }[] };
+  const slug = body.results?.[0]?.slug;
+  if (typeof slug !== 'string') throw new Error('GET /api/cards/?page=1 returned no card to benchmark');
+  return slug;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil(fraction * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
+}
+
+/**
+ * One autocannon run: warm-up, then `seconds` measured on the same 50 connections.
+ *
+ * The warm-up lasts at least WARMUP_SECONDS and until every connection has had an answer. libuv accepts
+ * one connection per event-loop turn (libuv#3696), so against a saturated server the last of 50 new
+ * connections waits many turns for its first request; fresh connections per phase would make those
+ * cold requests the p99 of the slower pages instead of the steady state under test.
+ */
+function measure(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<Measurement> {
+  process.stdout.write(`  ${endpoint.label}: `);
+  const latencies: number[] = [];
+  const answered = new Set<unknown>();
+  let non2xx = 0;
+  let errors = 0;
+  let measuringSince: number | undefined;
+  let measuringUntil = Number.POSITIVE_INFINITY;
+  let warmupCap: NodeJS.Timeout | undefined;
+  let stopTimer: NodeJS.Timeout | undefined;
+  const started = performance.now();
+
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl + endpoint.path,
+        connections: CONNECTIONS,
+        // A backstop only: the run is stopped once the measured part is over.
+        duration: WARMUP_MAX_SECONDS + seconds + 5,
+      },
+      (error: unknown) => {
+        clearTimeout(warmupCap);
+        clearTimeout(stopTimer);
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          endpoint,
+          requestsPerSecond: latencies.length / seconds,
+          p50: percentile(latencies, 0.5),
+          p99: percentile(latencies, 0.99),
+          non2xx,
+          errors,
+        });
+      },
+    );
+
+    const startMeasuring = () => {
+      if (measuringSince !== undefined) return;
+      measuringSince = performance.now();
+      measuringUntil = measuringSince + seconds * 1000;
+      const warmup = ((measuringSince - started) / 1000).toFixed(1);
+      process.stdout.write(
+        `warm-up ${warmup} s (${answered.size}/${CONNECTIONS} connections answered), measuring ${seconds} s…\n`,
+      );
+      stopTimer = setTimeout(() => instance.stop(), seconds * 1000);
+    };
+    warmupCap = setTimeout(startMeasuring, WARMUP_MAX_SECONDS * 1000);
+    const inWindow = (now: number) =>
+      measuringSince !== undefined && now >= measuringSince && now < measuringUntil;
+
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      const now = performance.now();
+      if (measuringSince === undefined) {
+        answered.add(client);
+        if (answered.size === CONNECTIONS && now - started >= WARMUP_SECONDS * 1000) startMeasuring();
+        return;
+      }
+      if (!inWindow(now)) return;
+      latencies.push(responseTime);
+      if (statusCode < 200 || statusCode > 299) non2xx += 1;
+    });
+    instance.on('reqError', () => {
+      if (inWindow(performance.now())) errors += 1;
+    });
+  });
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows
+    .map((row, index) =>
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  ')
+        .concat(index === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
+    )
+    .join('\n');
+}
+
+function checks(measurements: Measurement[], peakRss: number): Check[] {
+  const constant = measurements.find((m) => m.endpoint.kind === 'constant');
+  const baseline = constant?.requestsPerSecond ?? 0;
+  const result: Check[] = [];
+  for (const m of measurements) {
+    const ratio = baseline > 0 ? m.requestsPerSecond / baseline : 0;
+    if (m.endpoint.kind !== 'constant') {
+      const min = m.endpoint.kind === 'ssr' ? targets.ssrRatio : targets.jsonRatio;
+      result.push({
+        name: `${m.endpoint.label} throughput ratio >= ${min}`,
+        pass: ratio >= min,
+        detail: ratio.toFixed(2),
+      });
+    }
+    result.push({
+      name: `${m.endpoint.label} p99 < ${targets.p99Ms} ms`,
+      pass: m.p99 < targets.p99Ms,
+      detail: `${m.p99.toFixed(1)} ms`,
+    });
+    result.push({
+      name: `${m.endpoint.label} no non-2xx or errors`,
+      pass: m.non2xx === 0 && m.errors === 0,
+      detail: `${m.non2xx} non-2xx, ${m.errors} errors`,
+    });
+  }
+  result.push({
+    name: `peak RSS < ${targets.rssMb} MB`,
+    pass: peakRss > 0 && mb(peakRss) < targets.rssMb,
+    detail: peakRss > 0 ? `${mb(peakRss).toFixed(1)} MB` : 'not measured',
+  });
+  return result;
+}
+
+function report(measurements: Measurement[], memory: MemoryFigures): boolean {
+  const baseline = measurements.find((m) => m.endpoint.kind === 'constant')?.requestsPerSecond ?? 0;
+  const rows = [
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio'],
+    ...measurements.map((m) => [
+      m.endpoint.label,
+      m.requestsPerSecond.toFixed(0),
+      m.p50.toFixed(1),
+      m.p99.toFixed(1),
+      String(m.non2xx),
+      String(m.errors),
+      baseline > 0 ? (m.requestsPerSecond / baseline).toFixed(2) : 'n/a',
+    ]),
+  ];
+  console.log(`\n${table(rows)}\n`);
+  if (memory.ready !== undefined)
+    console.log(`RSS when ready, before load: ${mb(memory.ready).toFixed(1)} MB`);
+  console.log(
+    `peak RSS under load (sampled every ${RSS_SAMPLE_MS} ms): ${mb(memory.peakUnderLoad).toFixed(1)} MB`,
+  );
+  if (memory.hwm !== undefined) {
+    console.log(`VmHWM (kernel high-water mark, start-up included): ${mb(memory.hwm).toFixed(1)} MB`);
+  }
+
+  // The high-water mark also catches spikes between two samples, and those at start-up.
+  const results = checks(measurements, Math.max(memory.peakUnderLoad, memory.hwm ?? 0));
+  console.log('');
+  for (const check of results)
+    console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.name} (${check.detail})`);
+  const allPass = results.every((check) => check.pass);
+  console.log(`\n${allPass ? 'All targets pass.' : 'Some targets FAIL.'}`);
+  return allPass;
+}
+
+async function main(): Promise<number> {
+  const seconds = measuredSeconds();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-catalog-'));
+  const child = startServer(port, dataDir);
+  const spawnFailed = new Promise<never>((_, reject) => child.once('error', reject));
+  spawnFailed.catch(() => {});
+
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () => {
+    cleaning ??= stopServer(child).finally(() => rm(dataDir, { recursive: true, force: true }));
+    return cleaning;
+  };
+  const interrupt = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the server`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  let sampler: RssSampler | undefined;
+  try {
+    const pid = child.pid;
+    if (pid === undefined) await spawnFailed;
+    if (pid === undefined) throw new Error('Could not start the server');
+    sampler = new RssSampler(pid);
+    console.log(`Starting the server on ${baseUrl} (data in ${dataDir})…`);
+    await Promise.race([waitUntilReady(baseUrl, child), spawnFailed]);
+    const slug = await firstSlug(baseUrl);
+    const endpoints: Endpoint[] = [
+      { label: '/api/bench/ping/', path: '/api/bench/ping/', kind: 'constant' },
+      { label: '/api/cards/?page=1', path: '/api/cards/?page=1', kind: 'json' },
+      { label: `/api/cards/${slug}/`, path: `/api/cards/${encodeURIComponent(slug)}/`, kind: 'json' },
+      { label: '/cards (SSR)', path: '/cards', kind: 'ssr' },
+    ];
+    const ready = await procStatusBytes(pid, 'VmRSS');
+    console.log(`Running ${endpoints.length} targets at ${CONNECTIONS} connections:`);
+    sampler.start();
+    const measurements: Measurement[] = [];
+    for (const endpoint of endpoints) measurements.push(await measure(baseUrl, endpoint, seconds));
+    sampler.stop();
+    const hwm = await procStatusBytes(pid, 'VmHWM');
+    return report(measurements, { ready, peakUnderLoad: sampler.peak, hwm }) ? 0 : 1;
+  } finally {
+    sampler?.stop();
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('Benchmark failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

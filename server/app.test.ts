@@ -1,0 +1,158 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health', () => {
+  it('GET /healthz says the process is up', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz says the database answers', async () => {
+    const response = await t.app.inject('/readyz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ready' });
+  });
+
+  it('GET /readyz answers 503 while the database is gone, and /healthz stays up', async () => {
+    const other = await createTestApp();
+    try {
+      await other.database.close();
+      const ready = await other.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ detail: 'The database is not answering.', code: 'unavailable' });
+      expect((await other.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('bad input never gets a 500', () => {
+  it('unknown /api paths are JSON 404s, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+      const response = await t.app.inject({ method, url: '/api/no/such/thing/' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  it('malformed JSON is a 400 with a clear message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cards/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'Malformed JSON body.', code: 'bad_request' });
+  });
+
+  it('an unsupported content type is a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cards/',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({
+      detail: 'Unsupported content type.',
+      code: 'unsupported_media_type',
+    });
+  });
+
+  it('a body over the limit is a 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/cards/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('payload_too_large');
+  });
+
+  it('a long but legal query string is validated, not crashed on', async () => {
+    const response = await t.app.inject(`/api/products/?search=${'a'.repeat(8000)}&junk=${'b'.repeat(4000)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.search).toBeDefined();
+  });
+
+  it('odd query shapes are 400s', async () => {
+    for (const url of ['/api/cards/?page=%FF', '/api/products/?min_price=1&min_price=2']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+    }
+  });
+
+  it('a URL too large for the HTTP parser is refused by it with a 4xx over real HTTP', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: `/api/cards/?page=${'9'.repeat(70_000)}` },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(431);
+    // The server still answers afterwards.
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('every answer carries a CSP with a fresh nonce and the usual hardening headers', async () => {
+    const first = await t.app.inject('/api/cards/');
+    const second = await t.app.inject('/api/cards/');
+    const csp = first.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toBe(second.headers['content-security-policy']);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('media', () => {
+  it('serves the seeded cover images with caching', async () => {
+    const list = await t.app.inject('/api/cards/');
+    const cover = list.json().results[0].cover_image as string;
+    const response = await t.app.inject(cover);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(response.headers['cache-control']).toContain('max-age=86400');
+    expect(response.body).toContain('<svg');
+  });
+
+  it('does not serve files outside the media directory', async () => {
+    for (const url of [
+      '/media/../server.lock',
+      '/media/%2e%2e/%2e%2e/package.json',
+      '/media/cards/nope.svg',
+    ]) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { type Config, sessionSecretOf } from './config.ts';
+import type { Database } from './db/client.ts';
+import { AppError, registerErrorHandler } from './errors.ts';
+import { RequestLogController } from './http/request-log.ts';
+import { registerSameOriginCheck } from './http/same-origin.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { registerAuth } from './modules/accounts/auth.ts';
+import { sweepExpired } from './modules/accounts/housekeeping.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
+import type { MediaStorage } from './storage/index.ts';
+import { registerWeb } from './web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: MediaStorage;
+  /** 'build' serves the production build, 'dev' runs Vite in middleware mode, 'none' is the API alone (tests). */
+  web: 'build' | 'dev' | 'none';
+  /** Defaults to SMTP_URL, or the DATA_DIR/outbox. */
+  mailer?: Mailer;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, storage } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    logController: new RequestLogController(),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Answers finished while the server shuts down close their keep-alive connection, so a graceful
+  // shutdown does not wait for idle clients to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    dev: deps.web === 'dev',
+    https: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyEtag);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  registerSameOriginCheck(app, config.publicUrl);
+
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const sessions = createSessions(database.db, sessionSecretOf(config));
+  registerAuth(app, sessions);
+
+  // Expired sessions, links and counters go hourly (and once at start), whichever process gets there.
+  const sweep = () =>
+    sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed'));
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+  app.addHook('onReady', async () => {
+    void sweep();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  app.setNotFoundHandler(async () => {
+    throw new AppError('not_found', 'Not found.');
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not ready');
+      return reply.status(503).send({ detail: 'The database is not answering.', code: 'unavailable' });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+
+  const api: FastifyPluginAsync = async (scope) => {
+    await scope.register(accountsRoutes, {
+      db: database.db,
+      mailer,
+      sessions,
+      publicUrl: config.publicUrl,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    });
+    await scope.register(profileRoutes, {
+      db: database.db,
+      storage,
+      sessions,
+      publish: (topic) => database.changes.publish(topic),
+    });
+    await scope.register(addressRoutes, { db: database.db });
+    await scope.register(catalogRoutes, {
+      db: database.db,
+      changes: database.changes,
+      publicUrl: config.publicUrl,
+    });
+    if (config.bench) {
+      // A constant answer to compare real routes against; ?delay_ms= holds it open (shutdown tests).
+      scope.get<{ Querystring: { delay_ms?: string } }>('/bench/ping/', async (request) => {
+        const delay = Math.min(Number(request.query.delay_ms) || 0, 5000);
+        if (delay > 0) await setTimeout(delay);
+        return { pong: true };
+      });
+    }
+    // Any other /api path is a JSON 404, never the HTML app.
+    scope.all('/*', async () => {
+      throw new AppError('not_found', 'Not found.');
+    });
+  };
+  await app.register(api, { prefix: '/api' });
+
+  if (deps.web !== 'none') {
+    await registerWeb(app, {
+      mode: deps.web,
+      changes: database.changes,
+      loadContext: (request) => ({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        cspNonce: request.cspNonce,
+        sessions,
+        sessionToken: request.cookies[SESSION_COOKIE],
+      }),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.ts';
+import { DataDirBusyError } from '../db/lock.ts';
+import { isCommonPassword } from '../modules/accounts/passwords.ts';
+import { emailField, newPasswordField } from '../modules/accounts/schemas.ts';
+import { createAdmin } from '../modules/accounts/service.ts';
+import { openForTool } from './open-database.ts';
+
+const USAGE =
+  'Usage: npm run admin:create -- [--email EMAIL] [--password PASSWORD] [--first-name NAME] [--last-name NAME]';
+
+class UsageError extends Error {}
+
+async function ask(question: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/: $/, '')} is required. ${USAGE}`);
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing while the password is typed.
+    const output = rl as unknown as { _writeToOutput(text: string): void };
+    output._writeToOutput = (text: string) => {
+      if (text.startsWith(question)) process.stdout.write(question);
+    };
+  }
+  const answer = await rl.question(question);
+  if (hidden) process.stdout.write('\n');
+  rl.close();
+  return answer;
+}
+
+/** `npm run admin:create`: the first admin (or an existing account promoted), from the command line only. */
+async function run(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
+  });
+  const email = emailField.safeParse(values.email ?? (await ask('E-mail: ')));
+  if (!email.success) throw new UsageError(`E-mail: ${email.error.issues[0]?.message}`);
+  const password = newPasswordField.safeParse(values.password ?? (await ask('Password: ', true)));
+  if (!password.success) throw new UsageError(`Password: ${password.error.issues[0]?.message}`);
+  if (isCommonPassword(password.data)) throw new UsageError('Password: This password is too common.');
+
+  const tool = await openForTool('admin:create');
+  try {
+    const outcome = await createAdmin(tool.database.db, {
+      email: email.data,
+      password: password.data,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+    });
+    console.log(
+      outcome === 'created'
+        ? `Created the admin ${email.data}. Log in at ${tool.config.publicUrl}/login.`
+        : `${email.data} is now an admin (active, with the new password).`,
+    );
+  } finally {
+    await tool.close();
+  }
+}
+
+run().catch((error: unknown) => {
+  const known =
+    error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof UsageError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { type Config, loadEnvFile, parseConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { acquireDataDirLock } from '../db/lock.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { createLocalStorage } from '../storage/index.ts';
+
+/**
+ * For command-line tools: the configured database, migrated. The embedded one is opened only when no
+ * live server holds it (DataDirBusyError otherwise); PostgreSQL at any time.
+ */
+export async function openForTool(tool: string): Promise<{
+  config: Config;
+  database: Database;
+  seededCards: number;
+  close(): Promise<void>;
+}> {
+  loadEnvFile();
+  const config = parseConfig(process.env);
+  const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, tool);
+  try {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    });
+    const { seededCards } = await prepareDatabase(database, createLocalStorage(config.mediaDir));
+    return {
+      config,
+      database,
+      seededCards,
+      async close() {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

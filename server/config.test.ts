@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('runs on embedded defaults with no environment at all', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.bench).toBe(false);
+  });
+
+  it('treats empty values as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = parseConfig({ DATABASE_URL: '', SMTP_URL: ' ', PUBLIC_URL: 'https://cards.example.com/' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('https://cards.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, /PUBLIC_URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ MAIL_TO_SALES: 'not-an-email' }, /MAIL_TO_SALES/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+  ])('rejects %o with one line naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Invalid configuration: /);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

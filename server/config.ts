@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Nexa Digital <no-reply@localhost>'),
+  MAIL_TO_SALES: z.email().default('sales@localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BENCH: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Where media files live; under DATA_DIR unless a test points elsewhere. */
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailToSales: string;
+  logLevel: string;
+  /** Exposes /api/bench/ping, a constant route the benchmark compares against. */
+  bench: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads `.env` when present (real environment variables win), then validates. */
+export function loadEnvFile(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const value = result.data;
+  if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.SESSION_SECRET) {
+    // Processes sharing one PostgreSQL must share the secret too; one generated per host would not be.
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL',
+    );
+  }
+  const dataDir = path.resolve(value.DATA_DIR);
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    publicUrl,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: value.DATABASE_URL,
+    sessionSecret: value.SESSION_SECRET,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    mailToSales: value.MAIL_TO_SALES,
+    logLevel: value.LOG_LEVEL,
+    bench: value.BENCH,
+  };
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR (the embedded, one-process setup). */
+export function sessionSecretOf(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

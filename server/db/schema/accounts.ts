@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The public profile's name in URLs (`u_name`): lowercase [a-z0-9-], 3–30 characters. */
+    username: text('username').notNull().unique(),
+    /** Trimmed and lower-cased. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    facebook: text('facebook').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    twitter: text('twitter').notNull().default(''),
+    youtube: text('youtube').notNull().default(''),
+    github: text('github').notNull().default(''),
+    linkedin: text('linkedin').notNull().default(''),
+    profileImage: text('profile_image'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    isActive: boolean('is_active').notNull().default(false),
+    /** When the last activation e-mail went out (a re-send waits 10 minutes). */
+    activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('users_role_check', sql`${table.role} in ('user', 'admin')`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** HMAC-SHA256 of the cookie's random 256-bit id: a stolen table opens no session. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** One-time links: account activation and password reset. Only a SHA-256 of the token is kept. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('user_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+/** Fixed-window counters shared by every process (login, register, forgot-password…). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './addresses.ts';
+export * from './catalog.ts';
+export * from './meta.ts';

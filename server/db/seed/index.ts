@@ -1,0 +1,32 @@
+import { cardCoverSvg } from '../../modules/catalog/cover-art.ts';
+import type { MediaStorage } from '../../storage/index.ts';
+import type { Db } from '../client.ts';
+import { appMeta, cards } from '../schema/index.ts';
+import { demoCards } from './demo-cards.ts';
+
+const SEEDED_KEY = 'demo_catalog_seeded_at';
+
+/**
+ * Fills an empty installation with the demo catalogue, exactly once: the marker row is claimed in the
+ * same transaction, so a restart (or a second process) never seeds again, even after cards are deleted.
+ * Returns the number of cards added.
+ */
+export async function seedDemoCatalog(db: Db, storage: MediaStorage): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return 0;
+    const rows = [];
+    // Oldest first, one second apart, so "latest" has a stable, meaningful order.
+    const start = Date.now() - demoCards.length * 1000;
+    for (const [index, card] of demoCards.entries()) {
+      const coverImage = await storage.put(`cards/${card.slug}.svg`, cardCoverSvg(card.name, card.category));
+      rows.push({ ...card, coverImage, createdAt: new Date(start + index * 1000) });
+    }
+    await tx.insert(cards).values(rows);
+    return rows.length;
+  });
+}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLocalStorage } from '../../storage/index.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { prepareDatabase } from '../prepare.ts';
+import { cards } from '../schema/index.ts';
+
+let testDb: TestDatabase;
+let mediaDir: string;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
+});
+afterAll(async () => {
+  await testDb?.drop();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+it('seeds the demo catalogue once, with a cover image for every card, and never again', async () => {
+  const storage = createLocalStorage(mediaDir);
+  const first = await prepareDatabase(testDb.database, storage);
+  expect(first.seededCards).toBeGreaterThanOrEqual(12);
+
+  const rows = await testDb.database.db.select().from(cards);
+  expect(rows).toHaveLength(first.seededCards);
+  expect(new Set(rows.map((row) => row.category)).size).toBeGreaterThanOrEqual(3);
+  for (const row of rows) {
+    expect(row.coverImage).toMatch(/^\/media\/cards\/[a-z0-9-]+\.svg$/);
+    expect(existsSync(path.join(mediaDir, String(row.coverImage).replace('/media/', '')))).toBe(true);
+  }
+
+  // A restart does nothing; neither does one after the firm removed every card.
+  expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
+  await testDb.database.db.delete(cards);
+  expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
+  expect(await testDb.database.db.select().from(cards)).toHaveLength(0);
+});
+
+it('start-up work from several processes at once seeds exactly once', async () => {
+  const other = await openTestDatabase();
+  try {
+    const storage = createLocalStorage(mediaDir);
+    const results = await Promise.all([1, 2, 3].map(() => prepareDatabase(other.database, storage)));
+    const seeded = results.map((result) => result.seededCards).filter((count) => count > 0);
+    expect(seeded).toHaveLength(1);
+    expect(await other.database.db.select().from(cards)).toHaveLength(seeded[0] ?? -1);
+  } finally {
+    await other.drop();
+  }
+});

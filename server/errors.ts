@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'unavailable';
+
+const statusByKind: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error type business logic throws; the handler below turns it into JSON. */
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly detail: string;
+  readonly errors: FieldErrors | undefined;
+
+  constructor(kind: ErrorKind, detail: string, errors?: FieldErrors) {
+    super(detail);
+    this.kind = kind;
+    this.detail = detail;
+    this.errors = errors;
+  }
+
+  get status(): number {
+    return statusByKind[this.kind];
+  }
+}
+
+export interface ErrorBody {
+  detail: string;
+  code: string;
+  errors?: FieldErrors;
+}
+
+export function fieldErrorsFromZod(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    errors[key] ??= [];
+    errors[key].push(issue.message);
+  }
+  return errors;
+}
+
+/** Answers for errors Fastify itself raises before our handlers run (bad JSON, wrong type, too big). */
+function fromFastifyError(error: FastifyError): { status: number; body: ErrorBody } | undefined {
+  const status = error.statusCode;
+  if (!status || status >= 500) return undefined;
+  const known: Record<string, string> = {
+    FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body.',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length.',
+  };
+  const detail = known[error.code] ?? (status === 404 ? 'Not found.' : 'Bad request.');
+  const code =
+    status === 415 ? 'unsupported_media_type' : status === 413 ? 'payload_too_large' : 'bad_request';
+  return { status, body: { detail, code: status === 404 ? 'not_found' : code } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { detail: error.detail, code: error.kind };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.status).send(body);
+    }
+    if (error instanceof ZodError) {
+      return reply
+        .status(400)
+        .send({ detail: 'Invalid input.', code: 'bad_request', errors: fieldErrorsFromZod(error) });
+    }
+    const mapped = fromFastifyError(error as FastifyError);
+    if (mapped) return reply.status(mapped.status).send(mapped.body);
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ detail: `Something went wrong on our side (request ${request.id}).`, code: 'server_error' });
+  });
+}

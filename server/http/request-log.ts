@@ -1,0 +1,24 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/** Paths that carry one-time tokens; the token never reaches the logs. */
+const TOKEN_PATH = /^(\/(?:api\/auth\/)?(?:activate|reset-password)\/[^/]+\/)[^/?]+/;
+
+export function loggedUrl(url: string): string {
+  return url.replace(TOKEN_PATH, '$1[token]');
+}
+
+/** One log line per request (method, path without tokens, status, time), not Fastify's two. */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: loggedUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else reply.log.info(line, 'request');
+  }
+}

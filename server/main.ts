@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { createLocalStorage } from './storage/index.ts';
+import { MissingBuildError } from './web.ts';
+
+async function main(): Promise<void> {
+  loadEnvFile();
+  const config = parseConfig(process.env);
+  const dev = process.argv.includes('--dev');
+
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const storage = createLocalStorage(config.mediaDir);
+  const { seededCards } = await prepareDatabase(database, storage);
+
+  const app = await buildApp({ config, database, storage, web: dev ? 'dev' : 'build' });
+  if (seededCards > 0) app.log.info({ cards: seededCards }, 'seeded the demo catalogue');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took over 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    releaseLock();
+    throw error;
+  }
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, mode: dev ? 'development' : 'production' },
+    'site ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  // Configuration and start-up problems get one clear line, not a stack trace.
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirBusyError ||
+    error instanceof MissingBuildError
+  ) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port is already in use: ${(error as Error).message}. Set PORT to another port.`);
+  } else {
+    console.error('Could not start the server:', error);
+  }
+  process.exit(1);
+});

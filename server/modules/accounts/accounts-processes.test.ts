@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createAdmin } from './service.ts';
+
+const opened: TestApp[] = [];
+afterAll(async () => {
+  // The app that owns the database goes last: it drops it.
+  for (const app of opened.reverse()) await app.close();
+});
+
+const SECRET = 'a-shared-session-secret-of-at-least-32-chars';
+
+it('a mail server that is down loses no account: registration still answers and the account exists', async () => {
+  // Nothing listens on port 9 here: every send fails, and is retried in the background.
+  const t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  opened.push(t);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register/',
+    payload: {
+      first_name: 'Mo',
+      last_name: 'Down',
+      email: 'mo@example.test',
+      password: 'Mail-Down-2026',
+      password2: 'Mail-Down-2026',
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, 'mo@example.test'));
+  expect(user).toMatchObject({ isActive: false, username: 'mo-down' });
+});
+
+it.runIf(process.env.DATABASE_URL)(
+  'a session made by one process works on another sharing the database',
+  async () => {
+    const one = await createTestApp({ SESSION_SECRET: SECRET });
+    opened.push(one);
+    const two = await createTestApp({ SESSION_SECRET: SECRET }, { sameDatabaseAs: one });
+    opened.push(two);
+    await createAdmin(one.database.db, { email: 'multi@example.test', password: 'Multi-Process-1' });
+
+    const login = await one.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: 'multi@example.test', password: 'Multi-Process-1' },
+    });
+    const sid = login.cookies.find((cookie) => cookie.name === 'sid')?.value;
+    const profile = await two.app.inject({ url: '/api/auth/profile/', headers: { cookie: `sid=${sid}` } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().email).toBe('multi@example.test');
+
+    // Logging out on the second ends it on the first too.
+    await two.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { cookie: `sid=${sid}` } });
+    expect(
+      (await one.app.inject({ url: '/api/auth/profile/', headers: { cookie: `sid=${sid}` } })).statusCode,
+    ).toBe(401);
+  },
+);

@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { MESSAGES } from './service.ts';
+import { SESSION_COOKIE, type Sessions } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in, active user of this request's session cookie (looked up once per request). */
+    currentUser(): Promise<UserRow | undefined>;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, sessions: Sessions): void {
+  const cache = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+  app.decorateRequest('currentUser', function (this: FastifyRequest) {
+    let user = cache.get(this);
+    if (!user) {
+      user = sessions.userOf(this.cookies[SESSION_COOKIE]);
+      cache.set(this, user);
+    }
+    return user;
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await request.currentUser();
+  if (!user) throw new AppError('unauthorized', MESSAGES.notSignedIn);
+  return user;
+}

@@ -1,0 +1,33 @@
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/** argon2id (algorithm 2 in @node-rs/argon2's const enum) with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+// A real hash to verify against when there is no user, so "no such account" costs the same time.
+let dummyHash: Promise<string> | undefined;
+export async function burnVerifyTime(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+}
+
+/** The 10,000 most common passwords (ranked list of zxcvbn-ts), lower-cased. */
+const common = new Set(
+  (dictionary['passwords-common'] as string[]).slice(0, 10_000).map((word) => word.toLowerCase()),
+);
+
+export function isCommonPassword(password: string): boolean {
+  return common.has(password.toLowerCase());
+}

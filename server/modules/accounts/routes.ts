@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { parseInput } from '../../http/validate.ts';
+import { requireUser } from './auth.ts';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenParamsSchema,
+} from './schemas.ts';
+import {
+  type AccountsDeps,
+  activate,
+  forgotPassword,
+  login,
+  MESSAGES,
+  register,
+  resetPassword,
+  toUser,
+} from './service.ts';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
+
+export interface AccountsRoutesOptions extends AccountsDeps {
+  /** Secure cookies when the site is served over https. */
+  secureCookies: boolean;
+}
+
+export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
+  const { secureCookies, ...deps } = options;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.post('/auth/register/', async (request, reply) => {
+    const input = parseInput(registerSchema, request.body);
+    await register(deps, input, request.ip);
+    return reply.status(201).send({ detail: MESSAGES.registered });
+  });
+
+  app.get<{ Params: { uid: string; token: string } }>(
+    '/auth/activate/:uid/:token/',
+    async (request, reply) => {
+      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidActivation);
+      await activate(deps, params.uid, params.token);
+      noStore(reply);
+      return { detail: MESSAGES.activated };
+    },
+  );
+
+  app.post('/auth/login/', async (request, reply) => {
+    const input = parseInput(loginSchema, request.body);
+    const { user, sessionToken } = await login(deps, input, request.ip);
+    // A new session id at every login; one brought along before it stops counting.
+    await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    const maxAge = SESSION_LIFETIME_MS / 1000;
+    reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieOptions, maxAge });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
+    noStore(reply);
+    return { detail: MESSAGES.loginOk, user };
+  });
+
+  app.post('/auth/logout/', async (request, reply) => {
+    await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+    return { detail: MESSAGES.loggedOut };
+  });
+
+  app.get('/auth/profile/', async (request, reply) => {
+    // An ended or expired session also drops the hint, so the page stops asking.
+    if (!(await request.currentUser()))
+      reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+    const user = await requireUser(request);
+    noStore(reply);
+    return toUser(user);
+  });
+
+  app.post('/auth/forgot-password/', async (request) => {
+    const { email } = parseInput(forgotPasswordSchema, request.body);
+    await forgotPassword(deps, email, request.ip);
+    return { detail: MESSAGES.forgotSent };
+  });
+
+  app.post<{ Params: { uid: string; token: string } }>(
+    '/auth/reset-password/:uid/:token/',
+    async (request) => {
+      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidReset);
+      const input = parseInput(resetPasswordSchema, request.body);
+      await resetPassword(deps, params.uid, params.token, input.password);
+      return { detail: MESSAGES.resetOk };
+    },
+  );
+};

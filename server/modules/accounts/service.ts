@@ -1,0 +1,284 @@
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { clearHits, countHit, currentCount, enforceLimit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import type { Mailer } from '../../mail/index.ts';
+import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
+import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import type { Sessions } from './sessions.ts';
+import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
+
+export const MESSAGES = {
+  registered: 'Check your email to activate your account.',
+  activated: 'Account activated! You can now log in.',
+  invalidActivation: 'Invalid or expired activation link.',
+  invalidLogin: 'Invalid credentials or unverified account',
+  loginOk: 'Login successful',
+  loggedOut: 'Logged out successfully',
+  forgotSent: 'If account exists, a reset link has been sent.',
+  resetOk: 'Password reset successfully',
+  invalidReset: 'Reset link is invalid or expired',
+  commonPassword: 'This password is too common.',
+  notSignedIn: 'Authentication credentials were not provided.',
+} as const;
+
+export const LIMITS = {
+  /** Failed logins per account and address (decisions: 5 in 15 minutes). */
+  login: { max: 5, windowMs: 15 * 60 * 1000 },
+  register: { max: 10, windowMs: 60 * 60 * 1000 },
+  forgotPassword: { max: 5, windowMs: 15 * 60 * 1000 },
+};
+
+/** A new activation e-mail at most this often when an inactive account logs in with its password. */
+const ACTIVATION_RESEND_MS = 10 * 60 * 1000;
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  sessions: Sessions;
+  publicUrl: string;
+}
+
+/** The signed-in user as the API shows it (never the password hash). */
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  company: string;
+  job_title: string;
+  bio: string;
+  location: string;
+  facebook: string;
+  instagram: string;
+  twitter: string;
+  youtube: string;
+  github: string;
+  linkedin: string;
+  profile_image: string | null;
+  role: 'user' | 'admin';
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone: row.phone,
+    company: row.company,
+    job_title: row.jobTitle,
+    bio: row.bio,
+    location: row.location,
+    facebook: row.facebook,
+    instagram: row.instagram,
+    twitter: row.twitter,
+    youtube: row.youtube,
+    github: row.github,
+    linkedin: row.linkedin,
+    profile_image: row.profileImage,
+    role: row.role,
+  };
+}
+
+function rejectCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError('bad_request', MESSAGES.commonPassword, { [field]: [MESSAGES.commonPassword] });
+  }
+}
+
+/** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
+export function usernameBase(firstName: string, lastName: string): string {
+  const slug = `${firstName} ${lastName}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 26)
+    .replace(/-+$/, '');
+  return slug.length >= 3 ? slug : `user${slug ? `-${slug}` : ''}`.slice(0, 26);
+}
+
+async function freeUsername(db: Db, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(or(eq(users.username, base), like(users.username, `${base}-%`)))
+    ).map((row) => row.username),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+async function sendActivation(deps: AccountsDeps, user: UserRow): Promise<void> {
+  const token = await issueToken(deps.db, user.id, 'activate');
+  await deps.db.update(users).set({ activationSentAt: sql`now()` }).where(eq(users.id, user.id));
+  const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}`;
+  deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
+}
+
+export interface RegisterInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates an inactive account and mails its activation link. A taken e-mail gets the same answer (no
+ * enumeration) and its owner an e-mail saying someone tried; the password is hashed either way so the
+ * two paths take the same time.
+ */
+export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<void> {
+  await enforceLimit(deps.db, `register:${ip}`, LIMITS.register);
+  rejectCommon(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) {
+    deps.mailer.sendLater(
+      alreadyRegisteredMail(existing.email, `${deps.publicUrl}/login`, `${deps.publicUrl}/forgot-password`),
+    );
+    return;
+  }
+  const base = usernameBase(input.first_name, input.last_name);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const [user] = await deps.db
+        .insert(users)
+        .values({
+          username: await freeUsername(deps.db, base),
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+        })
+        .returning();
+      if (user) await sendActivation(deps, user);
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race: for the e-mail, the account now exists (same answer); for the username, try the next.
+      const [raced] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+      if (raced) return;
+    }
+  }
+  throw new Error('Could not find a free username');
+}
+
+export async function activate(deps: AccountsDeps, uid: string, token: string): Promise<void> {
+  const userId = decodeUid(uid);
+  if (userId === undefined || !(await consumeToken(deps.db, userId, 'activate', token))) {
+    throw new AppError('bad_request', MESSAGES.invalidActivation);
+  }
+  const activated = await deps.db
+    .update(users)
+    .set({ isActive: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.isActive, false)))
+    .returning({ id: users.id });
+  if (activated.length === 0) throw new AppError('bad_request', MESSAGES.invalidActivation);
+}
+
+/**
+ * Wrong password, unknown e-mail and inactive account all get the same 400 in similar time. After
+ * LIMITS.login failures for this e-mail and address, every attempt is a 429 until the window passes.
+ */
+export async function login(
+  deps: AccountsDeps,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<{ user: User; sessionToken: string }> {
+  const key = `login:${input.email}:${ip}`;
+  if ((await currentCount(deps.db, key, LIMITS.login)) >= LIMITS.login.max) {
+    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+  else await burnVerifyTime(input.password);
+  if (!user || !passwordOk) {
+    await countHit(deps.db, key, LIMITS.login);
+    throw new AppError('bad_request', MESSAGES.invalidLogin);
+  }
+  if (!user.isActive) {
+    const lastSent = user.activationSentAt?.getTime() ?? 0;
+    if (Date.now() - lastSent > ACTIVATION_RESEND_MS) await sendActivation(deps, user);
+    throw new AppError('bad_request', MESSAGES.invalidLogin);
+  }
+  await clearHits(deps.db, key);
+  await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+  return { user: toUser(user), sessionToken: await deps.sessions.create(user.id) };
+}
+
+/** Always the same answer; a link goes out only when the account exists. */
+export async function forgotPassword(deps: AccountsDeps, email: string, ip: string): Promise<void> {
+  await enforceLimit(deps.db, `forgot-password:${ip}`, LIMITS.forgotPassword);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  const token = await issueToken(deps.db, user.id, 'reset');
+  const url = `${deps.publicUrl}/reset-password/${encodeUid(user.id)}/${token}`;
+  deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
+}
+
+/**
+ * Sets a new password with a reset link, which also proves the e-mail (the account becomes active), and
+ * ends every session of the user. The password is checked before the link is used up.
+ */
+export async function resetPassword(
+  deps: AccountsDeps,
+  uid: string,
+  token: string,
+  password: string,
+): Promise<void> {
+  rejectCommon(password, 'password');
+  const userId = decodeUid(uid);
+  if (userId === undefined || !(await consumeToken(deps.db, userId, 'reset', token))) {
+    throw new AppError('bad_request', MESSAGES.invalidReset);
+  }
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), isActive: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await deps.sessions.destroyAllOf(userId);
+}
+
+/** `npm run admin:create`: a new active admin, or an existing account promoted (and given this password). */
+export async function createAdmin(
+  db: Db,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+): Promise<'created' | 'promoted'> {
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: 'admin', isActive: true, passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, existing.id));
+    return 'promoted';
+  }
+  const firstName = input.firstName ?? 'Admin';
+  const lastName = input.lastName ?? '';
+  await db.insert(users).values({
+    username: await freeUsername(db, usernameBase(firstName, lastName || 'user')),
+    email: input.email,
+    passwordHash,
+    firstName,
+    lastName,
+    role: 'admin',
+    isActive: true,
+  });
+  return 'created';
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { addressIdSchema, addressSchema } from './schemas.ts';
+import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
+
+function addressId(request: FastifyRequest<{ Params: { id: string } }>): number {
+  const id = addressIdSchema.safeParse(request.params.id);
+  if (!id.success) throw new AppError('not_found', 'Address not found.');
+  return id.data;
+}
+
+/** The signed-in user's own addresses, and nobody else's. */
+export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/auth/address/', async (request) => listAddresses(db, (await requireUser(request)).id));
+
+  app.post('/auth/address/', async (request, reply) => {
+    const user = await requireUser(request);
+    const input = parseInput(addressSchema, request.body);
+    return reply.status(201).send(await addAddress(db, user.id, input));
+  });
+
+  app.put<{ Params: { id: string } }>('/auth/address/:id/', async (request) => {
+    const user = await requireUser(request);
+    const id = addressId(request);
+    return updateAddress(db, user.id, id, parseInput(addressSchema, request.body));
+  });
+
+  app.delete<{ Params: { id: string } }>('/auth/address/:id/', async (request, reply) => {
+    const user = await requireUser(request);
+    await deleteAddress(db, user.id, addressId(request));
+    return reply.status(204).send();
+  });
+};

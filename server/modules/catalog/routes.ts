@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../../db/changes.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { ResponseCache } from '../../http/response-cache.ts';
+import { parseInput } from '../../http/validate.ts';
+import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
+import { CATALOG_TOPIC, type CardPage, getCard, homeProducts, listCards, searchProducts } from './service.ts';
+
+export interface CatalogRoutesOptions {
+  db: Db;
+  changes: ChangeFeed;
+  publicUrl: string;
+}
+
+/** Distinct catalogue URLs kept; odd query strings cannot grow the cache past this. */
+const CACHED_ANSWERS = 1000;
+
+/** Catalogue answers may be kept but are revalidated each time (ETag → 304), so admin edits show at once. */
+function revalidate(reply: FastifyReply): void {
+  reply.header('cache-control', 'public, max-age=0, must-revalidate');
+}
+
+function paginated(page: CardPage, pageUrl: (page: number) => string) {
+  return {
+    count: page.count,
+    next: page.page < page.pageCount ? pageUrl(page.page + 1) : null,
+    previous: page.page > 1 ? pageUrl(page.page - 1) : null,
+    results: page.results,
+  };
+}
+
+export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
+  app,
+  { db, changes, publicUrl },
+) => {
+  // Every visitor gets the same catalogue answer for a URL, so the serialised JSON is kept until the
+  // catalogue changes (in any process). Errors are thrown, so they are never kept.
+  const cache = new ResponseCache<string>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
+  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+    let body = cache.get(request.url);
+    if (body === undefined) {
+      const generation = cache.currentGeneration;
+      body = JSON.stringify(await compute());
+      cache.set(request.url, body, generation);
+    }
+    revalidate(reply);
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  app.get('/cards/', (request, reply) =>
+    cached(request, reply, async () => {
+      const { page } = parseInput(cardsQuerySchema, request.query, INVALID_PAGE);
+      return paginated(await listCards(db, page), (n) => `${publicUrl}/api/cards/?page=${n}`);
+    }),
+  );
+
+  app.get<{ Params: { slug: string } }>('/cards/:slug/', (request, reply) =>
+    cached(request, reply, async () => {
+      const slug = slugSchema.safeParse(request.params.slug);
+      if (!slug.success) throw new AppError('not_found', 'Card not found.');
+      return getCard(db, slug.data);
+    }),
+  );
+
+  app.get('/home/', (request, reply) => cached(request, reply, () => homeProducts(db)));
+
+  app.get('/products/', (request, reply) =>
+    cached(request, reply, async () => {
+      const query = parseInput(productsQuerySchema, request.query);
+      const result = await searchProducts(db, query);
+      return paginated(result, (n) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+          if (typeof value === 'string' && key !== 'page') params.set(key, value);
+        }
+        params.set('page', String(n));
+        return `${publicUrl}/api/products/?${params}`;
+      });
+    }),
+  );
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const CARDS_PAGE_SIZE = 8;
+export const INVALID_PAGE = 'Invalid page.';
+
+const pageNumber = z
+  .string()
+  .regex(/^\d{1,6}$/, 'Page must be a whole number from 1.')
+  .transform(Number)
+  .refine((page) => page >= 1, 'Page must be a whole number from 1.');
+
+/** Query strings repeat keys as arrays; only a single value is meaningful here. */
+const single = z.string().max(200, 'Too long.');
+
+export const cardsQuerySchema = z.object({ page: pageNumber.default(1) });
+
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 19 or 19.99.')
+  .transform((value) => Math.round(Number(value) * 100));
+
+export const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
+
+export const productsQuerySchema = z
+  .object({
+    page: pageNumber.default(1),
+    search: single.trim().max(100, 'Search is at most 100 characters.').optional(),
+    category: single.trim().max(60, 'Category is at most 60 characters.').optional(),
+    min_price: money.optional(),
+    max_price: money.optional(),
+    ordering: z
+      .enum(productOrderings, { error: `Ordering is one of ${productOrderings.join(', ')}.` })
+      .optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'min_price must not be above max_price.',
+    path: ['min_price'],
+  });
+
+export type ProductsQuery = z.output<typeof productsQuerySchema>;
+
+export const slugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/);

@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type CardRow, cards } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts';
+
+/** The change topic that catalogue writes publish (caches of cards and pages listen for it). */
+export const CATALOG_TOPIC = 'catalog';
+
+/** A card as the API and the pages show it; `price` is dollars with two decimals, as a string. */
+export interface Card {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  price: string;
+  cover_image: string | null;
+  category: string;
+  description: string;
+  stock: number | null;
+  in_stock: boolean;
+}
+
+export interface CardPage {
+  count: number;
+  page: number;
+  pageCount: number;
+  results: Card[];
+}
+
+export function centsToPrice(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export function toCard(row: CardRow): Card {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    price: centsToPrice(row.priceCents),
+    cover_image: row.coverImage,
+    category: row.category,
+    description: row.description,
+    stock: row.stock,
+    in_stock: row.stock === null || row.stock > 0,
+  };
+}
+
+const newestFirst = [desc(cards.createdAt), desc(cards.id)];
+
+async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<CardPage> {
+  // One round trip: the window count rides along with the page's rows.
+  const rows = await db
+    .select({ card: cards, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(cards)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(CARDS_PAGE_SIZE)
+    .offset((page - 1) * CARDS_PAGE_SIZE);
+  if (rows.length === 0 && page > 1) throw new AppError('not_found', INVALID_PAGE);
+  const count = rows[0]?.total ?? 0;
+  return {
+    count,
+    page,
+    pageCount: Math.max(1, Math.ceil(count / CARDS_PAGE_SIZE)),
+    results: rows.map((row) => toCard(row.card)),
+  };
+}
+
+/** The public card list, newest first, 8 to a page. A page past the end is "Invalid page.". */
+export function listCards(db: Db, page: number): Promise<CardPage> {
+  return pageOf(db, eq(cards.active, true), newestFirst, page);
+}
+
+export async function getCard(db: Db, slug: string): Promise<Card> {
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.slug, slug), eq(cards.active, true)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Card not found.');
+  return toCard(row);
+}
+
+const orderings: Record<NonNullable<ProductsQuery['ordering']>, SQL[]> = {
+  price: [asc(cards.priceCents), asc(cards.id)],
+  '-price': [desc(cards.priceCents), desc(cards.id)],
+  name: [asc(cards.name), asc(cards.id)],
+  '-name': [desc(cards.name), desc(cards.id)],
+  created: [asc(cards.createdAt), asc(cards.id)],
+  '-created': newestFirst,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Filters the same catalogue: free-text search (name, SKU, design, description), design, price range. */
+export function searchProducts(db: Db, query: ProductsQuery): Promise<CardPage> {
+  const conditions: SQL[] = [eq(cards.active, true)];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const match = or(
+      ilike(cards.name, pattern),
+      ilike(cards.sku, pattern),
+      ilike(cards.category, pattern),
+      ilike(cards.description, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (query.category) conditions.push(sql`lower(${cards.category}) = lower(${query.category})`);
+  if (query.min_price !== undefined) conditions.push(gte(cards.priceCents, query.min_price));
+  if (query.max_price !== undefined) conditions.push(lte(cards.priceCents, query.max_price));
+  return pageOf(db, and(...conditions), orderings[query.ordering ?? '-created'], query.page);
+}
+
+export interface HomeProducts {
+  all_products: Card[];
+  best_selling_products: Card[];
+  latest_products: Card[];
+}
+
+const HOME_ALL_LIMIT = 12;
+const HOME_STRIP_LIMIT = 8;
+
+/**
+ * The home page's three strips. Best selling is by units ordered; until orders exist (the shop issue adds
+ * them) every card has sold zero, so the tie-break — the catalogue's own order, oldest first — decides.
+ */
+export async function homeProducts(db: Db): Promise<HomeProducts> {
+  const active = eq(cards.active, true);
+  const [newest, oldest] = await Promise.all([
+    db
+      .select()
+      .from(cards)
+      .where(active)
+      .orderBy(...newestFirst)
+      .limit(HOME_ALL_LIMIT),
+    db
+      .select()
+      .from(cards)
+      .where(active)
+      .orderBy(asc(cards.createdAt), asc(cards.id))
+      .limit(HOME_STRIP_LIMIT),
+  ]);
+  const all = newest.map(toCard);
+  return {
+    all_products: all,
+    best_selling_products: oldest.map(toCard),
+    latest_products: all.slice(0, HOME_STRIP_LIMIT),
+  };
+}

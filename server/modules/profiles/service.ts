@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { buildVCard, SOCIAL_NETWORKS } from '../../../app/lib/vcard.ts';
+import type { Db } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { countHit, currentCount, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import type { MediaStorage } from '../../storage/index.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
+import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
+import type { Sessions } from '../accounts/sessions.ts';
+import { processPhoto } from './photo.ts';
+import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
+
+/** Public pages show profiles; a change empties the shared page cache in every process. */
+export const PROFILES_TOPIC = 'profiles';
+
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
+
+export interface ProfilesDeps {
+  db: Db;
+  storage: MediaStorage;
+  sessions: Sessions;
+  publish(topic: string): Promise<void>;
+}
+
+const columnOf = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  username: 'username',
+  email: 'email',
+  phone: 'phone',
+  company: 'company',
+  job_title: 'jobTitle',
+  bio: 'bio',
+  location: 'location',
+  facebook: 'facebook',
+  instagram: 'instagram',
+  twitter: 'twitter',
+  youtube: 'youtube',
+  github: 'github',
+  linkedin: 'linkedin',
+} as const satisfies Record<string, keyof UserRow>;
+
+function fieldError(field: string, detail: string, kind: 'bad_request' | 'conflict' = 'bad_request'): never {
+  throw new AppError(kind, detail, { [field]: [detail] });
+}
+
+/**
+ * Drops what must not change: empty values, except on the fields a user may empty (a social link they
+ * removed). Runs before validation, so "" is never judged as a bad link.
+ */
+export function withoutEmptyFields(raw: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const clearable = (CLEARABLE_FIELDS as readonly string[]).includes(key);
+    if (value.trim() !== '') kept[key] = value;
+    else if (clearable) kept[key] = '';
+  }
+  return kept;
+}
+
+/**
+ * Updates the signed-in user's own profile. A new e-mail or password needs the current password
+ * (wrong guesses count like failed logins); a new photo replaces the old file; other sessions end
+ * when the password changes.
+ */
+export async function updateProfile(
+  deps: ProfilesDeps,
+  user: UserRow,
+  input: ProfileUpdate,
+  cleared: string[],
+  photo: Buffer | undefined,
+  currentSession: string | undefined,
+): Promise<User> {
+  const changes: Partial<Record<keyof UserRow, unknown>> = {};
+  for (const [field, column] of Object.entries(columnOf)) {
+    const value = input[field as keyof ProfileUpdate];
+    if (value !== undefined) changes[column] = value;
+  }
+  for (const field of cleared) changes[columnOf[field as keyof typeof columnOf]] = '';
+
+  const emailChanges = input.email !== undefined && input.email !== user.email;
+  if (emailChanges || input.password !== undefined) {
+    if (!input.current_password) fieldError('current_password', CURRENT_PASSWORD_NEEDED);
+    const key = `current-password:${user.id}`;
+    if ((await currentCount(deps.db, key, LIMITS.login)) >= LIMITS.login.max) {
+      throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      await countHit(deps.db, key, LIMITS.login);
+      fieldError('current_password', CURRENT_PASSWORD_WRONG);
+    }
+  }
+  if (input.password !== undefined) {
+    if (isCommonPassword(input.password)) fieldError('password', MESSAGES.commonPassword);
+    changes.passwordHash = await hashPassword(input.password);
+  }
+  if (input.username !== undefined && input.username !== user.username) {
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, input.username), ne(users.id, user.id)));
+    if (taken) fieldError('username', 'This username is taken.', 'conflict');
+  }
+  if (emailChanges && input.email) {
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), ne(users.id, user.id)));
+    if (taken) fieldError('email', 'This e-mail is already in use.', 'conflict');
+  }
+
+  let newPhotoKey: string | undefined;
+  if (photo) {
+    const jpeg = await processPhoto(photo);
+    newPhotoKey = `profiles/${user.id}-${randomBytes(8).toString('hex')}.jpg`;
+    changes.profileImage = await deps.storage.put(newPhotoKey, jpeg);
+  }
+
+  let updated: UserRow | undefined;
+  try {
+    [updated] = await deps.db
+      .update(users)
+      .set({ ...(changes as Partial<UserRow>), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+  } catch (error) {
+    if (newPhotoKey) await deps.storage.remove(newPhotoKey);
+    // A race with another account taking the same username or e-mail.
+    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') {
+      throw new AppError('conflict', 'This username or e-mail was just taken.');
+    }
+    throw error;
+  }
+  if (!updated) throw new AppError('not_found', MESSAGES.notSignedIn);
+
+  const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
+  if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
+  // A new password ends every other session (a thief's included); this one stays signed in.
+  if (input.password !== undefined) await deps.sessions.destroyAllOf(user.id, currentSession);
+  await deps.publish(PROFILES_TOPIC);
+  return toUser(updated);
+}
+
+/** What anyone may see of a profile (spec section 3, Public profile). */
+export interface PublicProfile {
+  username: string;
+  first_name: string;
+  last_name: string;
+  job_title: string;
+  company: string;
+  phone: string;
+  email: string;
+  location: string;
+  bio: string;
+  profile_image: string | null;
+  facebook: string;
+  instagram: string;
+  twitter: string;
+  youtube: string;
+  github: string;
+  linkedin: string;
+}
+
+export const USER_NOT_FOUND = 'User not found';
+
+export async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username.toLowerCase()), eq(users.isActive, true)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+  return row;
+}
+
+export function toPublicProfile(row: UserRow): PublicProfile {
+  const { username, first_name, last_name, job_title, company, phone, email, location, bio, profile_image } =
+    toUser(row);
+  const socials = Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, toUser(row)[network]]),
+  ) as Record<(typeof SOCIAL_NETWORKS)[number], string>;
+  return {
+    username,
+    first_name,
+    last_name,
+    job_title,
+    company,
+    phone,
+    email,
+    location,
+    bio,
+    profile_image,
+    ...socials,
+  };
+}
+
+export async function publicProfile(db: Db, username: string): Promise<PublicProfile> {
+  return toPublicProfile(await publicProfileRow(db, username));
+}
+
+/** The public profile as a vCard, with the photo inlined (it is a JPEG: photos are re-encoded on upload). */
+export async function publicVCard(
+  db: Db,
+  storage: MediaStorage,
+  username: string,
+): Promise<{ text: string; profile: PublicProfile }> {
+  const profile = await publicProfile(db, username);
+  const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
+  const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
+  const text = buildVCard({
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    email: profile.email,
+    phone: profile.phone,
+    company: profile.company,
+    jobTitle: profile.job_title,
+    bio: profile.bio,
+    location: profile.location,
+    socials: profile,
+    photoJpegBase64: photo?.toString('base64'),
+  });
+  return { text, profile };
+}

@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives. */
+export interface SmtpCapture {
+  url: string;
+  messages: CapturedMail[];
+  /** Waits for the next message to `to` that arrives after `since` messages. */
+  waitFor(to: string, predicate?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          messages.push({
+            to: to?.value[0]?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to, predicate = () => true, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find((mail) => mail.to === to && predicate(mail));
+        if (found) {
+          messages.splice(messages.indexOf(found), 1);
+          return found;
+        }
+        if (Date.now() > end) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link to this site's `path` in a message's text. */
+export function linkIn(mail: CapturedMail, path: string): string {
+  const match = new RegExp(`https?://\\S+${path}/\\S+`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in: ${mail.text}`);
+  return match[0];
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, parseConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { createLocalStorage, type MediaStorage } from '../storage/index.ts';
+
+export interface TestDatabase {
+  database: Database;
+  /** The URL of this test's own PostgreSQL database, when running on PostgreSQL. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite by default, or — when DATABASE_URL is set —
+ * a uniquely named database on that PostgreSQL server, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ pgliteDir: null });
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 5 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A second connection to another test app's database: another server process, as far as the app can tell. */
+async function reopen(other: TestApp): Promise<TestDatabase> {
+  if (!other.databaseUrl) throw new Error('Only a PostgreSQL test database can be shared');
+  const database = await openDatabase({ databaseUrl: other.databaseUrl, pgliteDir: null, poolSize: 5 });
+  return { database, url: other.databaseUrl, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** This test's own PostgreSQL database, when running on PostgreSQL. */
+  databaseUrl: string | undefined;
+  storage: MediaStorage;
+  close(): Promise<void>;
+}
+
+/** The API (no web pages) on a migrated and seeded test database, with media in a temporary directory. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-test-'));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://shop.test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const testDb = options.sameDatabaseAs ? await reopen(options.sameDatabaseAs) : await openTestDatabase();
+  const storage = createLocalStorage(config.mediaDir);
+  await prepareDatabase(testDb.database, storage);
+  const app = await buildApp({ config, database: testDb.database, storage, web: 'none', logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: testDb.database,
+    databaseUrl: testDb.url,
+    storage,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

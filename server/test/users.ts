@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { users } from '../db/schema/index.ts';
+import { hashPassword } from '../modules/accounts/passwords.ts';
+import type { TestApp } from './test-app.ts';
+
+export const TEST_PASSWORD = 'Blue-Harbour-42';
+
+/** An active account, signed in through the real login call; returns its cookie header and ids. */
+export async function signedInUser(
+  t: TestApp,
+  fields: { firstName?: string; lastName?: string; username?: string } = {},
+): Promise<{ cookie: string; email: string; username: string; id: number }> {
+  const suffix = randomBytes(4).toString('hex');
+  const email = `user-${suffix}@example.test`;
+  const username = fields.username ?? `user-${suffix}`;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      username,
+      email,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstName: fields.firstName ?? 'Test',
+      lastName: fields.lastName ?? 'User',
+      isActive: true,
+    })
+    .returning();
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const sid = login.cookies.find((cookie) => cookie.name === 'sid')?.value;
+  if (!sid || !user) throw new Error(`login failed: ${login.body}`);
+  return { cookie: `sid=${sid}`, email, username, id: user.id };
+}
+
+/** A multipart/form-data body as browsers send it. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; type: string; data: Buffer },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

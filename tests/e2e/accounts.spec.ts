@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  tempDataDir,
+  waitUntilReady,
+} from './server-process.ts';
+
+// One server that sends real mail to an SMTP capture in this worker; the journey runs in order.
+test.describe.configure({ mode: 'serial' });
+
+let smtp: SmtpCapture;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const port = await freePort();
+  server = spawnServer({
+    port,
+    dataDir: await tempDataDir(),
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  await waitUntilReady(server);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  await smtp.close();
+});
+
+const email = `ada.${Date.now()}@example.test`;
+const firstPassword = 'Blue-Harbour-42';
+const newPassword = 'Green-Valley-77';
+
+async function logIn(page: Page, password: string) {
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+test('register, activate from the e-mail, log in, see Welcome, log out', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/login`);
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(firstPassword);
+  await form.getByLabel('Confirm password').fill('Something-else-1');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Passwords do not match').first()).toBeVisible();
+
+  await form.getByLabel('Confirm password').fill(firstPassword);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('form', { name: 'Login' }).getByLabel('Email')).toHaveValue(email);
+
+  const link = linkIn(await smtp.waitFor(email), '/activate');
+  expect(link.startsWith(server.baseUrl)).toBe(true);
+  await page.goto(link);
+  await hydrated(page);
+  await expect(page.getByText('Account activated! You can now log in.')).toBeVisible();
+  // The same link again: used up.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText('Invalid or expired activation link.')).toBeVisible();
+
+  await page.goto(`${server.baseUrl}/login`);
+
+  await hydrated(page);
+  await logIn(page, firstPassword);
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(`${server.baseUrl}/profile`);
+  await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  // The session survives a reload (restored on start-up from the cookie).
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(`${server.baseUrl}/login`);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto(`${server.baseUrl}/profile`);
+  await hydrated(page);
+  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fprofile`);
+});
+
+test('forgot password, reset from the e-mail, old password refused, new one works', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/forgot-password`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('If account exists, a reset link has been sent.')).toBeVisible();
+  await expect(page).toHaveURL(`${server.baseUrl}/`);
+
+  const link = linkIn(await smtp.waitFor(email, (mail) => mail.subject.includes('Reset')), '/reset-password');
+  await page.goto(link);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill('Not-the-same-9');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page).toHaveURL(link);
+
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password reset successfully')).toBeVisible();
+  await expect(page).toHaveURL(`${server.baseUrl}/`);
+
+  await page.goto(`${server.baseUrl}/login`);
+
+  await hydrated(page);
+  await logIn(page, firstPassword);
+  await expect(page.getByText('Invalid credentials or unverified account')).toBeVisible();
+  await logIn(page, newPassword);
+  await expect(page).toHaveURL(`${server.baseUrl}/profile`);
+});
+
+test('private pages send visitors to login and back; a foreign next is ignored', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/checkout`);
+  await hydrated(page);
+  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
+  await logIn(page, newPassword);
+  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
+
+  for (const next of ['https://evil.example/', '//evil.example/']) {
+    await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent(next)}`);
+    await hydrated(page);
+    await logIn(page, newPassword);
+    await expect(page).toHaveURL(`${server.baseUrl}/profile`);
+  }
+});
+
+test('a cross-site form post cannot log anyone out', async ({ page, context }) => {
+  await page.goto(`${server.baseUrl}/login`);
+  await hydrated(page);
+  await logIn(page, newPassword);
+  await expect(page).toHaveURL(`${server.baseUrl}/profile`);
+  // Another site (a data: page here) posts to the logout endpoint with the visitor's browser.
+  const evil = await context.newPage();
+  await evil.setContent(
+    `<form id="f" method="POST" action="${server.baseUrl}/api/auth/logout/"></form><script>document.getElementById('f').submit()</script>`,
+  );
+  await evil.waitForLoadState('load');
+  await expect(evil.locator('body')).toContainText('Cross-site request refused.');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __e2eCommits?: number;
+  }
+}
+
+/**
+ * A stand-in for the React DevTools hook: React reports each commit to it once its effects have run.
+ * A page counts as hydrated after the first such commit, so a test never clicks a server-rendered
+ * button whose handler is not attached yet.
+ */
+function installCommitProbe() {
+  window.__e2eCommits = 0;
+  Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+    configurable: true,
+    value: {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {
+        window.__e2eCommits = (window.__e2eCommits ?? 0) + 1;
+      },
+    },
+  });
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(installCommitProbe);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated the current document and run its effects. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window.__e2eCommits ?? 0) > 0);
+}
+
+/** Opens a page and waits for hydration; returns the document's response. */
+export async function open(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Starting a server process on a free port and waiting for /readyz, shared by the setup and the process tests. */
+
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+const serverEntry = path.join(projectRoot, 'build', 'node', 'main.js');
+
+export function assertBuildExists(): void {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `No production build at ${serverEntry}: run "npm run build" before the end-to-end tests.`,
+    );
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function tempDataDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** The exit code (null when ended by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** Starts the production build (`build/node/main.js`) on the embedded database, as `npm run serve` does. */
+export function spawnServer(options: {
+  port: number | string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): ServerProcess {
+  assertBuildExists();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    BENCH: '1',
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--max-old-space-size=256', serverEntry], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${options.port}`,
+    dataDir: options.dataDir,
+    stderr: () => stderr,
+    exited,
+  };
+}
+
+export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`The server exited (${exitCode}): ${server.stderr()}`);
+    try {
+      const response = await fetch(`${server.baseUrl}/readyz`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.child.kill('SIGKILL');
+  throw new Error(`The server was not ready within ${timeoutMs} ms: ${server.stderr()}`);
+}
+
+/** A server on a free port and a fresh data directory, ready to answer. */
+export async function startServer(options: { dataDir?: string } = {}): Promise<ServerProcess> {
+  const server = spawnServer({
+    port: await freePort(),
+    dataDir: options.dataDir ?? (await tempDataDir()),
+  });
+  await waitUntilReady(server);
+  return server;
+}
+
+/** Waits until the process with this pid has gone, polling with signal 0. */
+export async function waitForExit(pid: number, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** SIGTERM (SIGKILL after 10 s), then the data directory goes. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill('SIGTERM');
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    await server.exited;
+    clearTimeout(timer);
+  }
+  await rm(server.dataDir, { recursive: true, force: true });
+}

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 /** A labelled input with its error messages announced beside it. */
 export function FormField({
@@ -13,6 +13,37 @@ export function FormField({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} {...input} />
+      {invalid && (
+        <p id={errorId} className="field-error" role="alert">
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The multi-line sibling of FormField, with the same label and error handling. */
+export function TextAreaField({
+  label,
+  errors,
+  ...textarea
+}: {
+  label: string;
+  errors?: string[] | undefined;
+  name: string;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = !!errors && errors.length > 0;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+        {...textarea}
+      />
       {invalid && (
         <p id={errorId} className="field-error" role="alert">
           {errors.join(' ')}

@@ -93,6 +93,15 @@ describe('buildVCard', () => {
     expect(values('fn')).toEqual([['Ada']]);
   });
 
+  it('leaves the photo and the bio out of the QR-code form, and keeps the rest', () => {
+    const { values } = parse(buildVCard(full, { forQrCode: true }));
+    expect(values('photo')).toEqual([]);
+    expect(values('note')).toEqual([]);
+    expect(values('n')).toEqual([[['Ó Briain, Jr.', 'Zoë; "Ziggy"', '', '', '']]]);
+    expect(values('x-socialprofile')).toHaveLength(2);
+    expect(values('adr')).toHaveLength(1);
+  });
+
   it('keeps a line break out of a URL', () => {
     const text = buildVCard({ firstName: 'A', lastName: 'B', location: 'https://x.example/\r\nEND:VCARD' });
     expect(text.split('\r\n').filter((line) => line === 'END:VCARD')).toHaveLength(1);

@@ -68,8 +68,11 @@ function present(value: string | undefined): value is string {
   return !!value && value.trim() !== '';
 }
 
-/** A vCard 3.0 for the card; address books differ, so socials are written both ways (see below). */
-export function buildVCard(card: ContactCard): string {
+/**
+ * A vCard 3.0 for the card; address books differ, so socials are written both ways (see below).
+ * `forQrCode` leaves out the photo and the bio, which would make a code too dense to scan.
+ */
+export function buildVCard(card: ContactCard, options: { forQrCode?: boolean } = {}): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
   const first = card.firstName.trim();
   const last = card.lastName.trim();
@@ -92,8 +95,9 @@ export function buildVCard(card: ContactCard): string {
     lines.push(`X-SOCIALPROFILE;TYPE=${network}:${uri(link.trim())}`);
     lines.push(`URL;TYPE=${network}:${uri(link.trim())}`);
   }
-  if (present(card.bio)) lines.push(`NOTE:${escapeText(card.bio.trim())}`);
-  if (card.photoJpegBase64) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${card.photoJpegBase64}`);
+  if (present(card.bio) && !options.forQrCode) lines.push(`NOTE:${escapeText(card.bio.trim())}`);
+  if (card.photoJpegBase64 && !options.forQrCode)
+    lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${card.photoJpegBase64}`);
   lines.push('END:VCARD');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

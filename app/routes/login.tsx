@@ -6,6 +6,7 @@ import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
 import { type User, useAuth } from '../lib/auth';
+import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
 import { safeNext } from '../lib/safe-next';
 import type { Route } from './+types/login';
@@ -14,12 +15,6 @@ export const meta: Route.MetaFunction = () => [{ title: `Login | ${company.name}
 export const headers = publicPageHeaders;
 
 type Tab = 'login' | 'register';
-
-function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  return Object.fromEntries(
-    [...new FormData(event.currentTarget).entries()].map(([key, value]) => [key, String(value)]),
-  );
-}
 
 function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): void }) {
   const [busy, setBusy] = useState(false);

@@ -1,38 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { company } from '../../content/company';
+import type { Address } from '../../server/modules/addresses/service';
 import { PageHeader } from '../components/PageHeader';
+import { AddressBook } from '../components/profile/AddressBook';
+import { ProfileCard } from '../components/profile/ProfileCard';
+import { ProfileForm } from '../components/profile/ProfileForm';
+import { QrDialog } from '../components/profile/QrDialog';
 import { useAuth } from '../lib/auth';
-import { requireUser } from '../lib/auth.server';
+import { contactCardOf, downloadFile, vcardOf } from '../lib/contact-card';
+import { loadOwnProfile } from '../lib/profiles.server';
+import { buildVCard, vcardFileName } from '../lib/vcard';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${company.name}` }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  return loadOwnProfile(request, context);
 }
 
-/** The signed-in user's own page; the full profile editor comes with the profile work. */
-export default function Profile() {
-  const { user, loading } = useAuth();
+/** The signed-in user's own intro card: view, edit, export as vCard or QR code, and their addresses. */
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const auth = useAuth();
+  // The page is rendered with the user from the session; after a save the auth state holds the newer one.
+  const user = auth.user ?? loaderData.user;
+  const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
+  const [editing, setEditing] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const latest = addresses[0];
+  const publicLink = new URL(`/profile/${user.username}`, loaderData.publicUrl).href;
+
+  async function downloadVCard() {
+    setExporting(true);
+    try {
+      const text = await vcardOf(user, latest);
+      downloadFile(vcardFileName(user.first_name, user.last_name), text, 'text/vcard;charset=utf-8');
+    } catch {
+      toast.error('The contact file could not be made. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const actions = (
+    <>
+      <button type="button" className="button button-outline" onClick={downloadVCard} disabled={exporting}>
+        VCF
+      </button>
+      <button type="button" className="button button-outline" onClick={() => setQrOpen(true)}>
+        QR
+      </button>
+      <button type="button" className="button" onClick={() => setEditing(true)}>
+        Edit
+      </button>
+    </>
+  );
+
   return (
     <>
       <PageHeader title="Profile" />
-      <section className="container section">
-        {loading || !user ? (
-          <p role="status">Loading...</p>
+      <section className="container section profile-page">
+        {editing ? (
+          <ProfileForm
+            user={user}
+            onCancel={() => setEditing(false)}
+            onSaved={(updated) => {
+              auth.setUser(updated);
+              setEditing(false);
+            }}
+          />
         ) : (
-          <div className="auth-card">
-            <h2>
-              {user.first_name} {user.last_name}
-            </h2>
-            <dl>
-              <dt>Email</dt>
-              <dd>{user.email}</dd>
-              <dt>Username</dt>
-              <dd>{user.username}</dd>
-            </dl>
-          </div>
+          <>
+            <ProfileCard person={user} address={latest} actions={actions} />
+            <p className="public-link muted">
+              Your public card: <Link to={`/profile/${user.username}`}>{publicLink}</Link>
+            </p>
+          </>
         )}
+        <AddressBook addresses={addresses} onChange={setAddresses} />
+        <QrDialog
+          open={qrOpen}
+          onClose={() => setQrOpen(false)}
+          vcard={buildVCard(contactCardOf(user, latest), { forQrCode: true })}
+          profileUrl={publicLink}
+        />
       </section>
     </>
   );

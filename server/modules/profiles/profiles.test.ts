@@ -86,7 +86,7 @@ describe('PUT /api/auth/profile/', () => {
       github: 'https://github.com/ada',
     });
 
-    const second = await putProfile(cookie, { first_name: '', last_name: '  ', phone: '', github: '' });
+    const second = await putProfile(cookie, { first_name: '', email: ' ', phone: '', github: '' });
     expect(second.status).toBe(200);
     expect(await profileOf(cookie)).toMatchObject({
       first_name: 'Ada',
@@ -95,6 +95,9 @@ describe('PUT /api/auth/profile/', () => {
       github: '',
       company: 'Analytical Engines, Ltd.',
     });
+    // A one-word name: the last name is emptied on purpose.
+    const third = await putProfile(cookie, { first_name: 'Ada', last_name: '' });
+    expect(third.body).toMatchObject({ first_name: 'Ada', last_name: '' });
   });
 
   it('refuses a signed-out visitor and a cross-site form', async () => {
@@ -268,7 +271,13 @@ describe('profile photo', () => {
       'a truncated JPEG',
       async () => {
         const whole = await sharp({
-          create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+          create: {
+            width: 600,
+            height: 600,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 40 },
+          },
         })
           .jpeg()
           .toBuffer();

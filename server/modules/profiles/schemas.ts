@@ -29,6 +29,7 @@ const text = (max: number, label: string) =>
 
 /** Fields that may be emptied; the others keep their value when sent empty. */
 export const CLEARABLE_FIELDS = [
+  'last_name',
   'phone',
   'company',
   'job_title',

@@ -1,0 +1,34 @@
+import { Modal } from './Modal';
+
+/** Asks before something that cannot be undone; the safe choice (Cancel) has the focus first. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      <p>{message}</p>
+      <div className="modal-actions">
+        <button type="button" className="button button-outline" onClick={onCancel} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

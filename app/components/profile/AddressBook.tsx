@@ -1,0 +1,212 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { Address } from '../../../server/modules/addresses/service';
+import { ApiError, api, failureMessage, fieldErrors } from '../../lib/api';
+import { formValues } from '../../lib/form-values';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Modal } from '../Modal';
+import { AddressFields } from './AddressFields';
+import { formatAddress } from './ProfileCard';
+
+/** The spec's toast, with the server's reason beneath it when it gave one (e.g. the 20-address limit). */
+function failed(title: string, error: unknown) {
+  const reason = error instanceof ApiError ? error.body?.detail : undefined;
+  const message = failureMessage(error, title);
+  toast.error(message, reason && reason !== message ? { description: reason } : undefined);
+}
+
+function AddressEditor({
+  address,
+  onSaved,
+  onCancel,
+}: {
+  address: Address;
+  onSaved(address: Address): void;
+  onCancel(): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await api<Address>(`/auth/address/${address.id}/`, {
+        method: 'PUT',
+        body: formValues(event),
+      });
+      toast.success('Address updated');
+      onSaved(saved);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      failed('Update failed', error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form address-editor" onSubmit={save} aria-label="Edit address">
+      <AddressFields address={address} errors={errors} />
+      <div className="form-actions">
+        <button type="submit" className="button button-small" disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="button button-outline button-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AddAddressModal({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose(): void;
+  onAdded(address: Address): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const added = await api<Address>('/auth/address/', { method: 'POST', body: formValues(event) });
+      toast.success('Address added');
+      setErrors({});
+      onAdded(added);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      failed('Add failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="Add Address"
+      onClose={() => {
+        setErrors({});
+        onClose();
+      }}
+    >
+      <form className="form" onSubmit={add} aria-label="Add address">
+        <AddressFields errors={errors} />
+        <div className="modal-actions">
+          <button type="button" className="button button-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Adding...' : 'Add Address'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The user's saved addresses (newest first): add in a modal, edit one at a time in place, delete after asking. */
+export function AddressBook({
+  addresses,
+  onChange,
+}: {
+  addresses: Address[];
+  onChange(addresses: Address[]): void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const [busyDeleting, setBusyDeleting] = useState(false);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusyDeleting(true);
+    try {
+      await api(`/auth/address/${deleting.id}/`, { method: 'DELETE' });
+      onChange(addresses.filter((address) => address.id !== deleting.id));
+      if (editingId === deleting.id) setEditingId(null);
+      toast.success('Address deleted');
+    } catch (error) {
+      failed('Delete failed', error);
+    } finally {
+      setBusyDeleting(false);
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section className="address-book" aria-labelledby="addresses-heading">
+      <div className="section-head">
+        <h2 id="addresses-heading">Addresses</h2>
+        <button type="button" className="button button-small" onClick={() => setAdding(true)}>
+          Add Address
+        </button>
+      </div>
+      {addresses.length === 0 ? (
+        <p className="muted">No saved addresses yet. Add one to order cards to it.</p>
+      ) : (
+        <ul className="address-list">
+          {addresses.map((address) => (
+            <li key={address.id} className="address-item">
+              {editingId === address.id ? (
+                <AddressEditor
+                  address={address}
+                  onCancel={() => setEditingId(null)}
+                  onSaved={(saved) => {
+                    onChange(addresses.map((item) => (item.id === saved.id ? saved : item)));
+                    setEditingId(null);
+                  }}
+                />
+              ) : (
+                <>
+                  <p className="address-text">{formatAddress(address)}</p>
+                  <div className="address-actions">
+                    <button
+                      type="button"
+                      className="button button-outline button-small"
+                      onClick={() => setEditingId(address.id)}
+                      aria-label={`Edit ${formatAddress(address)}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-outline button-small button-danger-outline"
+                      onClick={() => setDeleting(address)}
+                      aria-label={`Delete ${formatAddress(address)}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddAddressModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(address) => {
+          onChange([address, ...addresses]);
+          setAdding(false);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete address"
+        message="Are you sure you want to delete this address?"
+        confirmLabel="Delete"
+        busy={busyDeleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

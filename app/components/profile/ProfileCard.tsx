@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { Address } from '../../../server/modules/addresses/service';
+import type { CardPerson } from '../../lib/contact-card';
+import { httpLink } from '../../lib/safe-link';
+import { SocialLinks } from '../SocialLinks';
+import { Avatar } from './Avatar';
+
+export function formatAddress(address: Address): string {
+  return [address.address, address.city, address.state, address.postal_code, address.country]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
+}
+
+/** A person's digital intro card: the own profile's view mode and the public profile show the same. */
+export function ProfileCard({
+  person,
+  address,
+  actions,
+}: {
+  person: CardPerson;
+  address?: Address;
+  actions?: ReactNode;
+}) {
+  const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
+  const role = [person.job_title, person.company].filter(Boolean).join(' · ');
+  const directions = httpLink(person.location);
+  return (
+    <article className="profile-card" aria-label={`${name}'s card`}>
+      <header className="profile-card-head">
+        <Avatar name={name} src={person.profile_image} />
+        <div>
+          <h2 className="profile-name">{name}</h2>
+          {role && <p className="profile-role">{role}</p>}
+        </div>
+      </header>
+      <dl className="profile-details">
+        {person.phone && (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>{person.phone}</a>
+            </dd>
+          </>
+        )}
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${person.email}`}>{person.email}</a>
+        </dd>
+        {person.company && (
+          <>
+            <dt>Company</dt>
+            <dd>{person.company}</dd>
+          </>
+        )}
+        {person.job_title && (
+          <>
+            <dt>Job title</dt>
+            <dd>{person.job_title}</dd>
+          </>
+        )}
+        {address && (
+          <>
+            <dt>Address</dt>
+            <dd>{formatAddress(address)}</dd>
+          </>
+        )}
+      </dl>
+      {person.bio && <p className="profile-bio">{person.bio}</p>}
+      {directions && (
+        <p>
+          <a href={directions} target="_blank" rel="noopener noreferrer" className="directions-link">
+            Get directions
+          </a>
+        </p>
+      )}
+      <SocialLinks links={person} />
+      {actions && <div className="profile-actions">{actions}</div>}
+    </article>
+  );
+}

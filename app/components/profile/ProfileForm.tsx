@@ -1,0 +1,314 @@
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, fieldErrors } from '../../lib/api';
+import type { User } from '../../lib/auth';
+import { splitFullName } from '../../lib/full-name';
+import { sendForm } from '../../lib/upload';
+import { SOCIAL_NETWORKS } from '../../lib/vcard';
+import { FormField, TextAreaField } from '../FormField';
+import { SOCIAL_ICONS } from '../social-icons';
+import { Avatar } from './Avatar';
+
+const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/** Fields a user may empty on purpose (sent as "" only when they had a value); others keep theirs. */
+const CLEARABLE = [
+  'last_name',
+  'phone',
+  'company',
+  'job_title',
+  'bio',
+  'location',
+  ...SOCIAL_NETWORKS,
+] as const;
+
+/**
+ * What the profile form sends: every non-empty field, plus "" for an optional field the user emptied,
+ * so a removed link is removed. Untouched empty fields are not sent and not changed.
+ */
+export function profileFormData(form: HTMLFormElement, user: User, photo: File | null): FormData {
+  const source = new FormData(form);
+  const text = (name: string) => String(source.get(name) ?? '').trim();
+  const values: Record<string, string> = { ...splitFullName(text('full_name')) };
+  for (const name of [
+    'username',
+    'email',
+    'phone',
+    'company',
+    'job_title',
+    'location',
+    ...SOCIAL_NETWORKS,
+    'password',
+    'password2',
+    'current_password',
+  ]) {
+    values[name] =
+      name.startsWith('password') || name === 'current_password'
+        ? String(source.get(name) ?? '')
+        : text(name);
+  }
+  values.bio = String(source.get('bio') ?? '').trim();
+  if (!values.first_name) values.last_name = '';
+
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    const had = (user as unknown as Record<string, unknown>)[name];
+    const cleared = (CLEARABLE as readonly string[]).includes(name) && typeof had === 'string' && had !== '';
+    if (value !== '' || cleared) data.append(name, value);
+  }
+  if (photo) data.append('profile_image', photo, photo.name);
+  return data;
+}
+
+/** Edit mode of the own profile: every field, a photo with an instant preview, and upload progress. */
+export function ProfileForm({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: User;
+  onSaved(user: User): void;
+  onCancel(): void;
+}) {
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [needsCurrentPassword, setNeedsCurrentPassword] = useState(false);
+  const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setErrors({ ...errors, profile_image: ['Photo must be an image file.'] });
+      event.currentTarget.value = '';
+      return;
+    }
+    if (file.size > MAX_PHOTO_BYTES) {
+      setErrors({ ...errors, profile_image: ['The photo must be at most 5 MB.'] });
+      event.currentTarget.value = '';
+      return;
+    }
+    setErrors({ ...errors, profile_image: [] });
+    setPhoto(file);
+    setPreview(URL.createObjectURL(file));
+  }
+
+  function watchCredentials(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
+    setNeedsCurrentPassword(
+      (email !== '' && email !== user.email) || String(form.get('password') ?? '') !== '',
+    );
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const source = new FormData(form);
+    if (String(source.get('password') ?? '') !== String(source.get('password2') ?? '')) {
+      setErrors({ password2: ['Passwords do not match'] });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    setProgress(photo ? 0 : null);
+    try {
+      const updated = await sendForm<User>('/auth/profile/', profileFormData(form, user, photo), {
+        method: 'PUT',
+        onProgress: photo ? setProgress : undefined,
+      });
+      toast.success('Profile updated');
+      onSaved(updated);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      const detail = error instanceof ApiError ? error.body?.detail : undefined;
+      toast.error(detail || 'Failed to update profile');
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form
+      className="form profile-form"
+      onSubmit={save}
+      onChange={watchCredentials}
+      aria-label="Edit profile"
+      aria-busy={saving}
+    >
+      <fieldset className="photo-field">
+        <legend>Photo</legend>
+        <Avatar name={fullName} src={preview ?? user.profile_image} />
+        <div>
+          <label htmlFor="profile-photo" className="button button-outline button-small">
+            Choose photo
+          </label>
+          <input
+            id="profile-photo"
+            className="visually-hidden-file"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={choosePhoto}
+            aria-describedby="photo-hint photo-error"
+          />
+          <p id="photo-hint" className="muted">
+            {photo ? `${photo.name} (preview)` : 'JPEG, PNG or WebP, at most 5 MB.'}
+          </p>
+          {errors.profile_image && errors.profile_image.length > 0 && (
+            <p id="photo-error" className="field-error" role="alert">
+              {errors.profile_image.join(' ')}
+            </p>
+          )}
+        </div>
+      </fieldset>
+
+      <div className="form-row">
+        <FormField
+          label="Full name"
+          name="full_name"
+          defaultValue={fullName}
+          autoComplete="name"
+          maxLength={101}
+          errors={[...(errors.first_name ?? []), ...(errors.last_name ?? [])]}
+        />
+        <FormField
+          label="Username"
+          name="username"
+          defaultValue={user.username}
+          autoComplete="username"
+          maxLength={30}
+          errors={errors.username}
+        />
+      </div>
+      <div className="form-row">
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={user.email}
+          autoComplete="email"
+          errors={errors.email}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          defaultValue={user.phone}
+          autoComplete="tel"
+          maxLength={30}
+          errors={errors.phone}
+        />
+      </div>
+      <div className="form-row">
+        <FormField
+          label="Company"
+          name="company"
+          defaultValue={user.company}
+          autoComplete="organization"
+          maxLength={100}
+          errors={errors.company}
+        />
+        <FormField
+          label="Job title"
+          name="job_title"
+          defaultValue={user.job_title}
+          autoComplete="organization-title"
+          maxLength={100}
+          errors={errors.job_title}
+        />
+      </div>
+      <TextAreaField
+        label="Bio"
+        name="bio"
+        rows={4}
+        maxLength={1000}
+        defaultValue={user.bio}
+        errors={errors.bio}
+      />
+      <FormField
+        label="Map link (for directions)"
+        name="location"
+        type="url"
+        placeholder="https://maps.google.com/?q=..."
+        defaultValue={user.location}
+        errors={errors.location}
+      />
+
+      <fieldset className="social-fields">
+        <legend>Social profiles</legend>
+        <div className="form-grid">
+          {SOCIAL_NETWORKS.map((network) => (
+            <FormField
+              key={network}
+              label={SOCIAL_ICONS[network].label}
+              name={network}
+              type="url"
+              placeholder="https://"
+              defaultValue={user[network]}
+              errors={errors[network]}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="password-fields">
+        <legend>Change password</legend>
+        <div className="form-row">
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={128}
+            errors={errors.password}
+          />
+          <FormField
+            label="Confirm new password"
+            name="password2"
+            type="password"
+            autoComplete="new-password"
+            errors={errors.password2}
+          />
+        </div>
+        {needsCurrentPassword && (
+          <FormField
+            label="Current password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={errors.current_password}
+          />
+        )}
+      </fieldset>
+
+      {saving && (
+        <div className="save-status" role="status" aria-live="polite">
+          <span>Saving...</span>
+          {progress !== null && (
+            <>
+              <progress max={100} value={progress} aria-label="Photo upload" />
+              <span className="upload-percent">{progress}%</span>
+            </>
+          )}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="button button-outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

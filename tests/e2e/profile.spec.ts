@@ -1,0 +1,329 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  tempDataDir,
+  waitUntilReady,
+} from './server-process.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let smtp: SmtpCapture;
+let server: ServerProcess;
+const email = `grace.${Date.now()}@example.test`;
+const password = 'Blue-Harbour-42';
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const port = await freePort();
+  server = spawnServer({
+    port,
+    dataDir: await tempDataDir(),
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
+  await waitUntilReady(server);
+  const headers = { 'content-type': 'application/json', origin: server.baseUrl };
+  const registered = await fetch(`${server.baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ first_name: 'Grace', last_name: 'Hopper', email, password, password2: password }),
+  });
+  expect(registered.status).toBe(201);
+  const link = linkIn(await smtp.waitFor(email), '/activate');
+  const [uid, token] = new URL(link).pathname.split('/').slice(-2);
+  expect((await fetch(`${server.baseUrl}/api/auth/activate/${uid}/${token}/`)).status).toBe(200);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  await smtp.close();
+});
+
+async function signIn(page: Page) {
+  const response = await page.request.post(`${server.baseUrl}/api/auth/login/`, {
+    data: { email, password },
+    headers: { origin: server.baseUrl },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Decodes the QR code shown in `element` from a screenshot, with an independent decoder. */
+async function decodeQr(element: Locator): Promise<string | undefined> {
+  const { data, info } = await sharp(await element.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
+    ?.data;
+}
+
+function parseVCard(text: string) {
+  const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
+  return (name: string) => card.getAllProperties(name).map((property) => property.getFirstValue());
+}
+
+test('edit the profile with a photo: preview, upload progress, saved, and links are safe', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${server.baseUrl}/profile`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await form.getByLabel('Full name').fill('Grace Brewster Hopper');
+  await form.getByLabel('Phone').fill('+1 202 555 0147');
+  await form.getByLabel('Company').fill('Navy, Inc.');
+  await form.getByLabel('Job title').fill('Rear Admiral');
+  await form.getByLabel('Bio').fill('Wrote <script>window.__xss = 1</script> COBOL;\nfound a moth.');
+  await form.getByLabel('Map link (for directions)').fill('https://maps.google.com/?q=Arlington');
+  await form.getByLabel('GitHub').fill('https://github.com/grace');
+  await form.getByLabel('X (Twitter)').fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter a link that starts with http:// or https://.').first()).toBeVisible();
+  await expect(form).toBeVisible();
+
+  await form.getByLabel('X (Twitter)').fill('https://x.com/grace');
+  // A web page dressed as a photo: refused by its content, with the reason beside the photo.
+  await page.locator('#profile-photo').setInputFiles({
+    name: 'me.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+  });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'The photo must be a JPEG, PNG or WebP image.' }),
+  ).toBeVisible();
+  await expect(form).toBeVisible();
+  const photo = await sharp({
+    create: {
+      width: 2400,
+      height: 1800,
+      channels: 3,
+      background: '#225588',
+      noise: { type: 'gaussian', mean: 120, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  expect(photo.length).toBeGreaterThan(1_000_000);
+  await page
+    .locator('#profile-photo')
+    .setInputFiles({ name: 'grace.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(form.getByRole('img', { name: /Photo of/ })).toHaveAttribute('src', /^blob:/);
+  await expect(form.getByText('grace.jpg (preview)')).toBeVisible();
+
+  // A slow uplink, so the upload takes seconds and its progress can be watched.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 10_000_000,
+    uploadThroughput: 400_000,
+  });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toContainText('Saving...');
+  await expect(form.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  const percent = form.locator('.upload-percent');
+  await expect(percent).toHaveText(/^\d+%$/);
+  const seen = new Set<string>();
+  while ((await percent.count()) > 0 && seen.size < 3) {
+    const text = await percent.textContent().catch(() => null);
+    if (text) seen.add(text);
+    await page.waitForTimeout(100);
+  }
+  expect(seen.size, `progress values seen: ${[...seen].join(', ')}`).toBeGreaterThan(1);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  await expect(page.getByText('Profile updated')).toBeVisible({ timeout: 30_000 });
+  await expect(form).toHaveCount(0);
+  const card = page.getByRole('article');
+  await expect(card.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();
+  await expect(card.getByText('Rear Admiral · Navy, Inc.')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Photo of Grace Brewster Hopper' })).toHaveAttribute(
+    'src',
+    /^\/media\/profiles\/.+\.jpg$/,
+  );
+  await expect(card.getByText('<script>window.__xss = 1</script>', { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  for (const name of ['GitHub', 'X (Twitter)']) {
+    const link = card.getByRole('link', { name });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  await expect(card.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Get directions' })).toHaveAttribute(
+    'href',
+    'https://maps.google.com/?q=Arlington',
+  );
+  await expect(page.getByRole('link', { name: 'Welcome Grace' })).toBeVisible();
+});
+
+test('add, edit and delete addresses; the modal traps focus and closes on Escape', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${server.baseUrl}/profile`);
+  await hydrated(page);
+  const book = page.getByRole('region', { name: 'Addresses' });
+  await book.getByRole('button', { name: 'Add Address' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Address' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+
+  await book.getByRole('button', { name: 'Add Address' }).click();
+  await expect(modal).toBeVisible();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const outside = await page.evaluate(
+      () => document.activeElement !== document.body && !document.activeElement?.closest('dialog'),
+    );
+    expect(outside, `focus left the modal after ${i + 1} Tab presses`).toBe(false);
+  }
+  await modal.getByLabel('Address', { exact: true }).fill('1 Navy Yard');
+  await modal.getByLabel('City').fill('Arlington');
+  await modal.getByLabel('State (optional)').fill('VA');
+  await modal.getByLabel('Postal code').pressSequentially('2a2-202');
+  await expect(modal.getByLabel('Postal code')).toHaveValue('22202');
+  await modal.getByLabel('Country').fill('USA');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(page.getByText('Address added')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await book.getByRole('button', { name: 'Add Address' }).click();
+  await modal.getByLabel('Address', { exact: true }).fill('99 Harbour Road');
+  await modal.getByLabel('City').fill('Cork');
+  await modal.getByLabel('Postal code').fill('12');
+  await modal.getByLabel('Country').fill('Ireland');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  // The browser's own check (3–10 digits) stops it first; the server's message is the same rule.
+  await expect(modal).toBeVisible();
+  await modal.getByLabel('Postal code').fill('12345');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(modal).toBeHidden();
+  await expect(book.getByText('99 Harbour Road, Cork, 12345, Ireland')).toBeVisible();
+  // The newest address is the "latest address" shown on the card.
+  await expect(page.getByRole('article').getByText('99 Harbour Road, Cork, 12345, Ireland')).toBeVisible();
+
+  // One inline editor at a time.
+  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await book.getByRole('button', { name: 'Edit 99 Harbour Road, Cork, 12345, Ireland' }).click();
+  await expect(book.getByRole('form', { name: 'Edit address' })).toHaveCount(1);
+  const editor = book.getByRole('form', { name: 'Edit address' });
+  await expect(editor.getByLabel('Address', { exact: true })).toHaveValue('99 Harbour Road');
+  await editor.getByLabel('City').fill('Galway');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Address updated')).toBeVisible();
+  await expect(book.getByText('99 Harbour Road, Galway, 12345, Ireland')).toBeVisible();
+
+  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await book.getByRole('form', { name: 'Edit address' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(book.getByRole('form', { name: 'Edit address' })).toHaveCount(0);
+
+  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete address' });
+  await expect(confirm.getByText('Are you sure you want to delete this address?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, USA')).toBeVisible();
+  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Address deleted')).toBeVisible();
+  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, USA')).toHaveCount(0);
+
+  // Everything is saved: a reload shows the same list.
+  await page.reload();
+  await hydrated(page);
+  await expect(book.getByRole('listitem')).toHaveCount(1);
+});
+
+test('download the own vCard with the photo and latest address; the QR code decodes to the card', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${server.baseUrl}/profile`);
+  await hydrated(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'VCF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Grace_Brewster_Hopper.vcf');
+  const text = await readFile((await download.path()) as string, 'utf8');
+  const values = parseVCard(text);
+  expect(values('fn')).toEqual(['Grace Brewster Hopper']);
+  expect(values('n')).toEqual([['Brewster Hopper', 'Grace', '', '', '']]);
+  expect(values('tel')).toEqual(['+1 202 555 0147']);
+  expect(values('org')).toEqual(['Navy, Inc.']);
+  expect(values('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
+  expect(values('note')[0]).toContain('<script>');
+  const photo = Buffer.from(String(values('photo')[0]), 'base64');
+  expect((await sharp(photo).metadata()).format).toBe('jpeg');
+
+  await page.getByRole('button', { name: 'QR' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scan Contact' });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  const code = dialog.getByRole('img', { name: 'QR code of the contact card' });
+  await expect(code).toBeVisible();
+  const decoded = await decodeQr(code);
+  expect(decoded, 'the QR code could not be decoded').toBeDefined();
+  const scanned = parseVCard(decoded as string);
+  expect(scanned('fn')).toEqual(['Grace Brewster Hopper']);
+  expect(scanned('email')).toEqual([email]);
+  expect(scanned('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
+  expect(scanned('photo')).toEqual([]);
+
+  await dialog.getByLabel('Profile link').check();
+  const username = (await (await page.request.get(`${server.baseUrl}/api/auth/profile/`)).json()).username;
+  const linkCode = dialog.getByRole('img', { name: `QR code of ${server.baseUrl}/profile/${username}` });
+  await expect(linkCode).toBeVisible();
+  expect(await decodeQr(linkCode)).toBe(`${server.baseUrl}/profile/${username}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the public profile works signed out, previews well, and saves the contact', async ({ browser }) => {
+  const username = 'grace-hopper';
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.goto(`${server.baseUrl}/profile/${username}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Grace Brewster Hopper');
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    'content',
+    'Rear Admiral at Navy, Inc.',
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`^${server.baseUrl}/media/profiles/.+\\.jpg$`),
+  );
+  // Addresses are private.
+  await expect(page.getByText('Galway')).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Save contact' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Grace_Brewster_Hopper.vcf');
+  const values = parseVCard(await readFile((await download.path()) as string, 'utf8'));
+  expect(values('fn')).toEqual(['Grace Brewster Hopper']);
+  expect(values('adr')).toEqual([]);
+  expect(values('photo')).toHaveLength(1);
+
+  const missing = await page.goto(`${server.baseUrl}/profile/nobody-by-this-name`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toHaveText('User not found');
+  await context.close();
+});

@@ -19,6 +19,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerWeb } from './web.ts';
@@ -124,6 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish: (topic) => database.changes.publish(topic),
     });
     await scope.register(addressRoutes, { db: database.db });
+    await scope.register(orderRoutes, {
+      db: database.db,
+      mailer,
+      publish: (topic) => database.changes.publish(topic),
+      publicUrl: config.publicUrl,
+      salesEmail: config.mailToSales,
+    });
     await scope.register(catalogRoutes, {
       db: database.db,
       changes: database.changes,

@@ -1,4 +1,5 @@
 import { company } from '../../content/company.ts';
+import type { Order } from '../modules/orders/service.ts';
 import type { MailMessage } from './index.ts';
 
 function escapeHtml(text: string): string {
@@ -58,5 +59,56 @@ export function alreadyRegisteredMail(to: string, loginUrl: string, forgotUrl: s
     subject: `Someone tried to register with your e-mail at ${company.name}`,
     text: text(lines),
     html: layout('You already have an account', lines, { label: 'Log in', url: loginUrl }),
+  };
+}
+
+/** The order's lines and totals as plain text, for both order e-mails. */
+function orderSummary(order: Order): string[] {
+  const lines = order.items.map(
+    (item) =>
+      `${item.quantity} × ${item.name} (${item.design}, ${item.sku}) at $${item.unit_price} = $${item.line_total}`,
+  );
+  const a = order.address;
+  const address = [a.address, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(', ');
+  return [
+    ...lines,
+    `Total: $${order.total} (${order.item_count} ${order.item_count === 1 ? 'card' : 'cards'})`,
+    `Ships to: ${address}`,
+  ];
+}
+
+export function orderConfirmationMail(
+  to: string,
+  firstName: string,
+  order: Order,
+  ordersUrl: string,
+): MailMessage {
+  const lines = [
+    `Hello ${firstName || 'there'},`,
+    `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
+    ...orderSummary(order),
+  ];
+  return {
+    to,
+    subject: `Your ${company.name} order ${order.number}`,
+    text: text(lines, ordersUrl),
+    html: layout(`Order ${order.number} received`, lines, { label: 'See my orders', url: ordersUrl }),
+  };
+}
+
+export function salesOrderMail(
+  to: string,
+  customer: { email: string; firstName: string; lastName: string },
+  order: Order,
+): MailMessage {
+  const lines = [
+    `New order ${order.number} from ${[customer.firstName, customer.lastName].filter(Boolean).join(' ')} <${customer.email}>.`,
+    ...orderSummary(order),
+  ];
+  return {
+    to,
+    subject: `New order ${order.number} ($${order.total})`,
+    text: text(lines),
+    html: layout(`New order ${order.number}`, lines),
   };
 }

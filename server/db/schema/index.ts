@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './addresses.ts';
 export * from './catalog.ts';
 export * from './meta.ts';
+export * from './orders.ts';

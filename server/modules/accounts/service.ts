@@ -1,5 +1,6 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { clearHits, countHit, currentCount, enforceLimit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
@@ -115,13 +116,6 @@ async function freeUsername(db: Db, base: string): Promise<string> {
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 async function sendActivation(deps: AccountsDeps, user: UserRow): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CardRow, cards } from '../../db/schema/index.ts';
+import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts';
 
@@ -125,12 +125,22 @@ const HOME_ALL_LIMIT = 12;
 const HOME_STRIP_LIMIT = 8;
 
 /**
- * The home page's three strips. Best selling is by units ordered; until orders exist (the shop issue adds
- * them) every card has sold zero, so the tie-break — the catalogue's own order, oldest first — decides.
+ * The home page's three strips. Best selling is by units ordered (cancelled orders do not count); cards
+ * that sold the same keep the catalogue's own order, oldest first.
  */
 export async function homeProducts(db: Db): Promise<HomeProducts> {
   const active = eq(cards.active, true);
-  const [newest, oldest] = await Promise.all([
+  const sold = db
+    .select({
+      cardId: orderLines.cardId,
+      units: sql<number>`sum(${orderLines.quantity})`.as('units'),
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(ne(orders.status, 'cancelled'))
+    .groupBy(orderLines.cardId)
+    .as('sold');
+  const [newest, bestSelling] = await Promise.all([
     db
       .select()
       .from(cards)
@@ -138,16 +148,17 @@ export async function homeProducts(db: Db): Promise<HomeProducts> {
       .orderBy(...newestFirst)
       .limit(HOME_ALL_LIMIT),
     db
-      .select()
+      .select({ card: cards })
       .from(cards)
+      .leftJoin(sold, eq(sold.cardId, cards.id))
       .where(active)
-      .orderBy(asc(cards.createdAt), asc(cards.id))
+      .orderBy(desc(sql`coalesce(${sold.units}, 0)`), asc(cards.createdAt), asc(cards.id))
       .limit(HOME_STRIP_LIMIT),
   ]);
   const all = newest.map(toCard);
   return {
     all_products: all,
-    best_selling_products: oldest.map(toCard),
+    best_selling_products: bestSelling.map((row) => toCard(row.card)),
     latest_products: all.slice(0, HOME_STRIP_LIMIT),
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { buildVCard, SOCIAL_NETWORKS } from '../../../app/lib/vcard.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, currentCount, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
@@ -129,7 +130,7 @@ export async function updateProfile(
   } catch (error) {
     if (newPhotoKey) await deps.storage.remove(newPhotoKey);
     // A race with another account taking the same username or e-mail.
-    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new AppError('conflict', 'This username or e-mail was just taken.');
     }
     throw error;

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { addresses } from './addresses.ts';
+import { cards } from './catalog.ts';
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** What customers and the firm quote: random, so it tells nothing about the number of orders. */
+    number: text('number').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    totalCents: integer('total_cents').notNull(),
+    itemCount: integer('item_count').notNull(),
+    /** The address the order ships to, copied: later edits or deletion of the address change nothing. */
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    shipAddress: text('ship_address').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipCountry: text('ship_country').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request that used the key: the same key with another order is refused. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc(), table.id),
+    index('orders_created_idx').on(table.createdAt.desc()),
+    check(
+      'orders_status_known',
+      sql`${table.status} IN ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id').references(() => cards.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    design: text('design').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    index('order_lines_card_idx').on(table.cardId),
+    check('order_lines_quantity_range', sql`${table.quantity} BETWEEN 1 AND 99`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,0 +1,141 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { type CardRow, cards } from '../../db/schema/index.ts';
+import type { ErrorKind } from '../../errors.ts';
+import { centsToPrice } from '../catalog/service.ts';
+import { MAX_QUANTITY, type OrderItemInput } from './schemas.ts';
+
+/** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
+export interface LineProblem {
+  kind: Extract<ErrorKind, 'bad_request' | 'conflict'>;
+  message: string;
+}
+
+/** One cart line priced from the database. */
+export interface PricedLine {
+  card: CardRow | undefined;
+  cardId: number;
+  design: string;
+  quantity: number;
+  problem: LineProblem | undefined;
+}
+
+/** What the cart and checkout show for a line: the server's name and price, and any problem. */
+export interface QuotedLine {
+  card: number;
+  name: string;
+  slug: string;
+  sku: string;
+  design: string;
+  cover_image: string | null;
+  unit_price: string;
+  quantity: number;
+  line_total: string;
+  problem: string | null;
+}
+
+export interface Quote {
+  items: QuotedLine[];
+  total: string;
+  item_count: number;
+  /** True when every line can be ordered as it is. */
+  orderable: boolean;
+}
+
+/** Lines of the same card and design become one (the cart does the same). */
+function merged(items: OrderItemInput[]): OrderItemInput[] {
+  const byKey = new Map<string, OrderItemInput>();
+  for (const item of items) {
+    const key = `${item.card}\u0000${item.design}`;
+    const seen = byKey.get(key);
+    byKey.set(key, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item });
+  }
+  return [...byKey.values()];
+}
+
+function problemOf(
+  card: CardRow | undefined,
+  item: OrderItemInput,
+  wantedOfCard: number,
+): LineProblem | undefined {
+  if (!card) return { kind: 'bad_request', message: `Card #${item.card} does not exist.` };
+  if (!card.active) return { kind: 'conflict', message: `“${card.name}” is no longer available.` };
+  if (card.category !== item.design) {
+    return { kind: 'bad_request', message: `“${card.name}” does not come in the design “${item.design}”.` };
+  }
+  if (item.quantity > MAX_QUANTITY) {
+    return { kind: 'bad_request', message: `At most ${MAX_QUANTITY} of “${card.name}” per order.` };
+  }
+  if (card.stock !== null && wantedOfCard > card.stock) {
+    return {
+      kind: 'conflict',
+      message:
+        card.stock === 0
+          ? `“${card.name}” is out of stock.`
+          : `Only ${card.stock} of “${card.name}” left in stock.`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Prices the items from the database. With `lock`, the cards' rows are locked (in id order, so two
+ * orders never deadlock) until the transaction ends: the stock read here is the stock written later.
+ */
+export async function priceItems(
+  db: Db | Tx,
+  items: OrderItemInput[],
+  options: { lock?: boolean } = {},
+): Promise<PricedLine[]> {
+  const lines = merged(items);
+  const ids = [...new Set(lines.map((line) => line.card))];
+  const query = db.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id));
+  const rows = options.lock ? await query.for('update') : await query;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const wanted = new Map<number, number>();
+  for (const line of lines) wanted.set(line.card, (wanted.get(line.card) ?? 0) + line.quantity);
+  return lines.map((line) => {
+    const card = byId.get(line.card);
+    return {
+      card,
+      cardId: line.card,
+      design: line.design,
+      quantity: line.quantity,
+      problem: problemOf(card, line, wanted.get(line.card) ?? line.quantity),
+    };
+  });
+}
+
+export function toQuote(lines: PricedLine[]): Quote {
+  let totalCents = 0;
+  let count = 0;
+  const items = lines.map((line): QuotedLine => {
+    const unit = line.card?.priceCents ?? 0;
+    if (!line.problem) {
+      totalCents += unit * line.quantity;
+      count += line.quantity;
+    }
+    return {
+      card: line.cardId,
+      name: line.card?.name ?? 'Unknown card',
+      slug: line.card?.slug ?? '',
+      sku: line.card?.sku ?? '',
+      design: line.design,
+      cover_image: line.card?.coverImage ?? null,
+      unit_price: centsToPrice(unit),
+      quantity: line.quantity,
+      line_total: centsToPrice(unit * line.quantity),
+      problem: line.problem?.message ?? null,
+    };
+  });
+  return {
+    items,
+    total: centsToPrice(totalCents),
+    item_count: count,
+    orderable: lines.every((line) => !line.problem),
+  };
+}
+
+export async function quote(db: Db, items: OrderItemInput[]): Promise<Quote> {
+  return toQuote(await priceItems(db, items));
+}

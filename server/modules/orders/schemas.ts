@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const ORDER_MESSAGES = {
+  noAddress: 'Please select a shipping address.',
+  emptyCart: 'Cart is empty.',
+  quantity: 'Quantity must be a whole number from 1 to 99.',
+  design: 'Choose a design.',
+  tooManyLines: 'An order has at most 50 lines.',
+  keyRequired: 'An Idempotency-Key header (8 to 100 letters, digits, "-" or "_") is required.',
+  keyReused: 'This Idempotency-Key was already used for a different order.',
+  notFound: 'Order not found.',
+} as const;
+
+export const MAX_QUANTITY = 99;
+export const MAX_LINES = 50;
+export const ORDERS_PAGE_SIZE = 10;
+const MAX_ID = 2_147_483_647;
+
+/** An id as a JSON number, or as a string of digits (forms send strings). */
+const id = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+  );
+
+export const orderItemSchema = z.object({
+  card: id('Unknown card.'),
+  quantity: z
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int(ORDER_MESSAGES.quantity)
+    .min(1, ORDER_MESSAGES.quantity)
+    .max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
+  design: z.string({ error: ORDER_MESSAGES.design }).trim().min(1, ORDER_MESSAGES.design).max(100),
+});
+
+const itemsSchema = z
+  .array(orderItemSchema, { error: ORDER_MESSAGES.emptyCart })
+  .min(1, ORDER_MESSAGES.emptyCart)
+  .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
+
+/** The order payload of the spec: `address, items[{card, quantity, design}]`; anything else (a price) is ignored. */
+export const orderInputSchema = z.object({
+  address: id(ORDER_MESSAGES.noAddress),
+  items: itemsSchema,
+});
+
+export const quoteInputSchema = z.object({ items: itemsSchema });
+
+export type OrderItemInput = z.output<typeof orderItemSchema>;
+export type OrderInput = z.output<typeof orderInputSchema>;
+
+export const idempotencyKeySchema = z
+  .string({ error: ORDER_MESSAGES.keyRequired })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.keyRequired);
+
+export const orderIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((value) => value <= MAX_ID);
+
+export const ordersQuerySchema = z.object({
+  page: z.preprocess(
+    (value) => value ?? '1',
+    z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, 'Invalid page.')
+      .transform(Number),
+  ),
+});

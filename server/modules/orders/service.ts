@@ -1,0 +1,274 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isCheckViolation, isUniqueViolation } from '../../db/errors.ts';
+import {
+  addresses,
+  cards,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderStatus,
+  orderLines,
+  orders,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/index.ts';
+import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
+import { CATALOG_TOPIC, centsToPrice } from '../catalog/service.ts';
+import { priceItems } from './pricing.ts';
+import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
+
+export interface OrdersDeps {
+  db: Db;
+  mailer: Mailer;
+  publish(topic: string): Promise<void>;
+  publicUrl: string;
+  salesEmail: string;
+}
+
+export interface OrderLine {
+  card: number | null;
+  name: string;
+  sku: string;
+  design: string;
+  unit_price: string;
+  quantity: number;
+  line_total: string;
+}
+
+/** An order as its owner sees it: numbers and snapshots, never live catalogue data. */
+export interface Order {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  created_at: string;
+  total: string;
+  item_count: number;
+  address: { address: string; city: string; state: string; country: string; postal_code: string };
+  items: OrderLine[];
+}
+
+export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    total: centsToPrice(row.totalCents),
+    item_count: row.itemCount,
+    address: {
+      address: row.shipAddress,
+      city: row.shipCity,
+      state: row.shipState,
+      country: row.shipCountry,
+      postal_code: row.shipPostalCode,
+    },
+    items: lines.map((line) => ({
+      card: line.cardId,
+      name: line.name,
+      sku: line.sku,
+      design: line.design,
+      unit_price: centsToPrice(line.unitPriceCents),
+      quantity: line.quantity,
+      line_total: centsToPrice(line.unitPriceCents * line.quantity),
+    })),
+  };
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** "NX-7K3M-9Q2P": random (40 bits), so numbers reveal nothing about how many orders there are. */
+function newOrderNumber(): string {
+  const chars = Array.from({ length: 8 }, () => CROCKFORD[randomInt(32)]).join('');
+  return `NX-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** The same order asked for again hashes the same, whatever the order of its keys or extra fields. */
+function requestHash(input: OrderInput): string {
+  const canonical = {
+    address: input.address,
+    items: input.items.map((item) => [item.card, item.design, item.quantity]),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderLines.id);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.filter((line) => line.orderId === row.id),
+    ),
+  );
+}
+
+async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+async function replay(db: Db, row: OrderRow, hash: string): Promise<{ order: Order; replayed: true }> {
+  if (row.requestHash !== hash) throw new AppError('conflict', ORDER_MESSAGES.keyReused);
+  const [order] = await withLines(db, [row]);
+  if (!order) throw new Error('order vanished');
+  return { order, replayed: true };
+}
+
+/**
+ * Places an order in one transaction: the address must be the user's, every card active, in the design
+ * asked for and in stock; prices and names come from the database; stock goes down in the same
+ * transaction. The same Idempotency-Key returns the first order instead of making a second one.
+ * Mail goes out after the commit and never undoes the order.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  user: UserRow,
+  input: OrderInput,
+  idempotencyKey: string,
+): Promise<{ order: Order; replayed: boolean }> {
+  const { db } = deps;
+  const hash = requestHash(input);
+  const earlier = await orderByKey(db, user.id, idempotencyKey);
+  if (earlier) return replay(db, earlier, hash);
+
+  let order: Order;
+  try {
+    order = await db.transaction(async (tx) => {
+      const [address] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, input.address), eq(addresses.userId, user.id)));
+      if (!address) {
+        throw new AppError('bad_request', ORDER_MESSAGES.noAddress, { address: [ORDER_MESSAGES.noAddress] });
+      }
+      const lines = await priceItems(tx, input.items, { lock: true });
+      const problems = lines.flatMap((line) => (line.problem ? [line.problem] : []));
+      const [first] = problems;
+      if (first) {
+        throw new AppError(first.kind, first.message, { items: problems.map((problem) => problem.message) });
+      }
+
+      for (const line of lines) {
+        if (!line.card || line.card.stock === null) continue;
+        await tx
+          .update(cards)
+          .set({ stock: sql`${cards.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+          .where(and(eq(cards.id, line.card.id), isNotNull(cards.stock)));
+      }
+
+      const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          number: newOrderNumber(),
+          userId: user.id,
+          totalCents: priced.reduce((sum, line) => sum + line.card.priceCents * line.quantity, 0),
+          itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
+          addressId: address.id,
+          shipAddress: address.address,
+          shipCity: address.city,
+          shipState: address.state,
+          shipCountry: address.country,
+          shipPostalCode: address.postalCode,
+          idempotencyKey,
+          requestHash: hash,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      const lineRows = await tx
+        .insert(orderLines)
+        .values(
+          priced.map((line) => ({
+            orderId: row.id,
+            cardId: line.card.id,
+            name: line.card.name,
+            sku: line.card.sku,
+            design: line.design,
+            unitPriceCents: line.card.priceCents,
+            quantity: line.quantity,
+          })),
+        )
+        .returning();
+      return toOrder(row, lineRows);
+    });
+  } catch (error) {
+    // The same key sent twice at once: the other request's order won; answer with it.
+    if (isUniqueViolation(error)) {
+      const winner = await orderByKey(db, user.id, idempotencyKey);
+      if (winner) return replay(db, winner, hash);
+    }
+    if (isCheckViolation(error)) throw new AppError('conflict', 'A card in the order just sold out.');
+    throw error;
+  }
+
+  // Stock shown on the catalogue and the best sellers on the home page changed.
+  await deps.publish(CATALOG_TOPIC).catch(() => undefined);
+  const ordersUrl = `${deps.publicUrl}/profile#orders`;
+  deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, order, ordersUrl));
+  deps.mailer.sendLater(salesOrderMail(deps.salesEmail, user, order));
+  return { order, replayed: false };
+}
+
+export interface OrderPage {
+  count: number;
+  page: number;
+  pageCount: number;
+  results: Order[];
+}
+
+/** The user's own orders, newest first. */
+export async function listOrders(db: Db, userId: number, page: number): Promise<OrderPage> {
+  const rows = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const count = rows[0]?.total ?? (page === 1 ? 0 : await countOrders(db, userId));
+  const pageCount = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
+  if (page > pageCount) throw new AppError('not_found', 'Invalid page.');
+  return {
+    count,
+    page,
+    pageCount,
+    results: await withLines(
+      db,
+      rows.map((row) => row.order),
+    ),
+  };
+}
+
+async function countOrders(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row?.value ?? 0;
+}
+
+/** One of the user's own orders; anyone else's is "not found". */
+export async function getOrder(db: Db, userId: number, id: number): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound);
+  const [order] = await withLines(db, [row]);
+  if (!order) throw new AppError('not_found', ORDER_MESSAGES.notFound);
+  return order;
+}

@@ -15,14 +15,17 @@ export class ApiError extends Error {
 }
 
 /** Calls the site's own API with the session cookie; a non-2xx answer throws ApiError. */
-export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       credentials: 'include',
-      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
       body: hasBody ? JSON.stringify(options.body) : undefined,
     });
   } catch {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, parseCart } from './cart';
+import {
+  type CartItem,
+  clampQuantity,
+  parseCart,
+  withAdded,
+  withoutLine,
+  withQuantity,
+  withServerPrices,
+} from './cart';
 
 describe('clampQuantity', () => {
   it.each([
@@ -47,5 +55,68 @@ describe('parseCart', () => {
     );
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ card: { id: 2 }, design: 'Metal Gold', quantity: 1 });
+  });
+});
+
+const eco = { id: 3, name: 'Eco', slug: 'eco', price: '29.99', cover_image: null };
+const gold = { id: 4, name: 'Gold', slug: 'gold', price: '59.00', cover_image: null };
+
+describe('cart rules', () => {
+  it('adding the same card and design raises the quantity; another design is another line', () => {
+    let items: CartItem[] = [];
+    items = withAdded(items, eco, 'Bamboo');
+    items = withAdded(items, eco, 'Bamboo', 2);
+    items = withAdded(items, eco, 'Carbon');
+    items = withAdded(items, gold, 'Metal Gold');
+    expect(items.map((item) => [item.card.id, item.design, item.quantity])).toEqual([
+      [3, 'Bamboo', 3],
+      [3, 'Carbon', 1],
+      [4, 'Metal Gold', 1],
+    ]);
+    expect(withAdded(items, eco, 'Bamboo', 500)[0]?.quantity).toBe(99);
+  });
+
+  it('sets a quantity within 1–99 and removes one line only', () => {
+    const items = withAdded(withAdded([], eco, 'Bamboo'), eco, 'Carbon');
+    expect(withQuantity(items, 3, 'Bamboo', 0)[0]?.quantity).toBe(1);
+    expect(withQuantity(items, 3, 'Bamboo', 120)[0]?.quantity).toBe(99);
+    expect(withQuantity(items, 3, 'Bamboo', 7)[1]?.quantity).toBe(1);
+    expect(withoutLine(items, 3, 'Bamboo').map((item) => item.design)).toEqual(['Carbon']);
+  });
+
+  it('merges duplicate lines of an older saved cart', () => {
+    const raw = JSON.stringify([
+      { card: eco, design: 'Bamboo', quantity: 2 },
+      { card: eco, design: 'Bamboo', quantity: 3 },
+    ]);
+    expect(parseCart(raw)).toEqual([{ card: eco, design: 'Bamboo', quantity: 5 }]);
+  });
+
+  it('takes names and prices from the server, keeping lines the server does not know', () => {
+    const items = withAdded(withAdded([], eco, 'Bamboo'), gold, 'Metal Gold');
+    const refreshed = withServerPrices(items, [
+      {
+        card: 3,
+        design: 'Bamboo',
+        name: 'Eco Plus',
+        slug: 'eco',
+        unit_price: '31.50',
+        cover_image: '/media/eco.svg',
+      },
+      {
+        card: 4,
+        design: 'Metal Gold',
+        name: 'Unknown card',
+        slug: '',
+        unit_price: '0.00',
+        cover_image: null,
+      },
+    ]);
+    expect(refreshed[0]?.card).toMatchObject({
+      name: 'Eco Plus',
+      price: '31.50',
+      cover_image: '/media/eco.svg',
+    });
+    expect(refreshed[1]?.card).toEqual(gold);
   });
 });

@@ -56,7 +56,11 @@ export function parseCart(raw: string | null): CartItem[] {
       quantity: clampQuantity(Number(entry.quantity)),
     });
   }
-  return items;
+  // Two entries for one card and design (an older cart) become one line.
+  return items.reduce<CartItem[]>(
+    (merged, item) => withAdded(merged, item.card, item.design, item.quantity),
+    [],
+  );
 }
 
 function readCart(): CartItem[] {
@@ -83,16 +87,82 @@ function writeCart(items: CartItem[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Adds `quantity` of a card; the same card in the same design raises the quantity instead. */
-export function addToCart(card: CartCard, design: string, quantity = 1): void {
-  const items = readCart();
-  const existing = items.find((item) => item.card.id === card.id && item.design === design);
-  const next = existing
+const sameLine = (item: CartItem, cardId: number, design: string) =>
+  item.card.id === cardId && item.design === design;
+
+/** The cart with `quantity` more of a card; the same card in the same design raises the quantity. */
+export function withAdded(items: CartItem[], card: CartCard, design: string, quantity = 1): CartItem[] {
+  const existing = items.find((item) => sameLine(item, card.id, design));
+  return existing
     ? items.map((item) =>
         item === existing ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item,
       )
     : [...items, { card, design, quantity: clampQuantity(quantity) }];
-  writeCart(next);
+}
+
+/** The cart with one line's quantity set (clamped to 1–99). */
+export function withQuantity(
+  items: CartItem[],
+  cardId: number,
+  design: string,
+  quantity: number,
+): CartItem[] {
+  return items.map((item) =>
+    sameLine(item, cardId, design) ? { ...item, quantity: clampQuantity(quantity) } : item,
+  );
+}
+
+export function withoutLine(items: CartItem[], cardId: number, design: string): CartItem[] {
+  return items.filter((item) => !sameLine(item, cardId, design));
+}
+
+/** The cart with names and prices as the server has them now (a quote), so the cart never shows stale prices. */
+export function withServerPrices(
+  items: CartItem[],
+  quoted: Array<{
+    card: number;
+    design: string;
+    name: string;
+    slug: string;
+    unit_price: string;
+    cover_image: string | null;
+  }>,
+): CartItem[] {
+  return items.map((item) => {
+    const line = quoted.find((q) => q.card === item.card.id && q.design === item.design);
+    if (!line?.slug) return item;
+    const card = {
+      ...item.card,
+      name: line.name,
+      slug: line.slug,
+      price: line.unit_price,
+      cover_image: line.cover_image,
+    };
+    return { ...item, card };
+  });
+}
+
+export function addToCart(card: CartCard, design: string, quantity = 1): void {
+  writeCart(withAdded(readCart(), card, design, quantity));
+}
+
+export function updateQuantity(cardId: number, design: string, quantity: number): void {
+  writeCart(withQuantity(readCart(), cardId, design, quantity));
+}
+
+export function removeFromCart(cardId: number, design: string): void {
+  writeCart(withoutLine(readCart(), cardId, design));
+}
+
+export function clearCart(): void {
+  writeCart([]);
+}
+
+/** Writes refreshed names and prices, only when something changed (a write wakes every open tab). */
+export function refreshPrices(quoted: Parameters<typeof withServerPrices>[1]): void {
+  const items = readCart();
+  const next = withServerPrices(items, quoted);
+  if (JSON.stringify(next) !== JSON.stringify(items)) writeCart(next);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,14 +1,19 @@
 import { type AppLoadContext, data } from 'react-router';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
+import { listOrders } from '../../server/modules/orders/service.ts';
 import { usernameField } from '../../server/modules/profiles/schemas.ts';
 import { publicProfile, USER_NOT_FOUND } from '../../server/modules/profiles/service.ts';
 import { requireUser } from './auth.server.ts';
 
-/** The signed-in user and their addresses (newest first), or a redirect to /login. */
+/** The signed-in user, their addresses and first page of orders (newest first), or a redirect to /login. */
 export async function loadOwnProfile(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  return { user, addresses: await listAddresses(context.db, user.id), publicUrl: context.publicUrl };
+  const [addresses, orders] = await Promise.all([
+    listAddresses(context.db, user.id),
+    listOrders(context.db, user.id, 1),
+  ]);
+  return { user, addresses, orders, publicUrl: context.publicUrl };
 }
 
 /** A public profile by username; an unknown one is a 404 the route's ErrorBoundary shows. */

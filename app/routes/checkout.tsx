@@ -1,16 +1,171 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { company } from '../../content/company';
-import { ComingSoon } from '../components/ComingSoon';
-import { requireUser } from '../lib/auth.server';
+import type { Address } from '../../server/modules/addresses/service';
+import type { Order } from '../../server/modules/orders/service';
+import { PageHeader } from '../components/PageHeader';
+import { AddAddressModal } from '../components/profile/AddAddressModal';
+import { formatAddress } from '../components/profile/ProfileCard';
+import { ApiError, api } from '../lib/api';
+import { clearCart, useCart } from '../lib/cart';
+import { formatDollars } from '../lib/format';
+import { useHydrated } from '../lib/hydrated';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { loadCheckout } from '../lib/orders.server';
+import { quotedLine, useQuote } from '../lib/quote';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${company.name}` }];
 
 /** Signed-in only: a visitor without a session is sent to /login and brought back here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  return loadCheckout(request, context);
 }
 
-export default function Page() {
-  return <ComingSoon title="Checkout" />;
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const items = useCart();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const { quote } = useQuote(items);
+  const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
+  const [selected, setSelected] = useState<number | null>(loaderData.addresses[0]?.id ?? null);
+  const [adding, setAdding] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  // One key per checkout attempt: a retry of the same order (a lost answer, a double click) reuses it.
+  const attempt = useRef<{ payload: string; key: string } | null>(null);
+  const totalCents = items.reduce(
+    (sum, item) => sum + Math.round(Number(item.card.price) * 100) * item.quantity,
+    0,
+  );
+
+  async function placeOrder() {
+    if (selected === null) {
+      toast.error('Please select a shipping address.');
+      return;
+    }
+    if (items.length === 0) {
+      toast.error('Cart is empty.');
+      return;
+    }
+    const body = {
+      address: selected,
+      items: items.map((item) => ({ card: item.card.id, quantity: item.quantity, design: item.design })),
+    };
+    const payload = JSON.stringify(body);
+    if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
+    setPlacing(true);
+    try {
+      const order = await api<Order>('/orders/', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': attempt.current.key },
+      });
+      toast.success('Order placed successfully!');
+      clearCart();
+      navigate(`/order-success?order=${order.id}`);
+    } catch (error) {
+      const reason = error instanceof ApiError ? error.body?.detail : undefined;
+      toast.error('Failed to place order. Please try again.', reason ? { description: reason } : undefined);
+      setPlacing(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Checkout" />
+      <section className="container section checkout-page">
+        <div className="checkout-grid">
+          <fieldset className="checkout-addresses">
+            <legend>Shipping address</legend>
+            {addresses.length === 0 ? (
+              <p className="muted">
+                No addresses found. Please add address in your <Link to="/profile">profile</Link> first.
+              </p>
+            ) : (
+              <ul className="address-choices">
+                {addresses.map((address) => (
+                  <li key={address.id}>
+                    <label className="address-choice">
+                      <input
+                        type="radio"
+                        name="address"
+                        value={address.id}
+                        checked={selected === address.id}
+                        onChange={() => setSelected(address.id)}
+                      />
+                      <span>{formatAddress(address)}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button
+              type="button"
+              className="button button-outline button-small"
+              onClick={() => setAdding(true)}
+            >
+              Add a new address
+            </button>
+          </fieldset>
+
+          <section className="order-summary" aria-labelledby="summary-heading">
+            <h2 id="summary-heading">Order summary</h2>
+            {!hydrated ? (
+              <p role="status">Loading cart...</p>
+            ) : items.length === 0 ? (
+              <p>
+                Cart is empty. <Link to="/cards">Browse smart cards</Link>
+              </p>
+            ) : (
+              <ul className="summary-lines">
+                {items.map((item) => {
+                  const problem = quotedLine(quote, item)?.problem;
+                  return (
+                    <li key={`${item.card.id}-${item.design}`}>
+                      <span>
+                        {item.quantity} × {item.card.name} <span className="muted">({item.design})</span>
+                        {problem && (
+                          <span className="line-problem" role="alert">
+                            {problem}
+                          </span>
+                        )}
+                      </span>
+                      <span>
+                        {formatDollars(Math.round(Number(item.card.price) * 100) * item.quantity, 'cents')}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <p className="cart-total">
+              Total <strong data-testid="checkout-total">{formatDollars(totalCents, 'cents')}</strong>
+            </p>
+            <p className="muted">No payment now: we confirm your order by e-mail and invoice you then.</p>
+            <button
+              type="button"
+              className="button"
+              onClick={placeOrder}
+              disabled={placing || !hydrated || items.length === 0}
+            >
+              {placing ? 'Placing Order...' : 'Place Order'}
+            </button>
+            <p>
+              <Link to="/cart">Back to cart</Link>
+            </p>
+          </section>
+        </div>
+        <AddAddressModal
+          open={adding}
+          onClose={() => setAdding(false)}
+          onAdded={(address) => {
+            setAddresses([address, ...addresses]);
+            setSelected(address.id);
+            setAdding(false);
+          }}
+        />
+      </section>
+    </>
+  );
 }

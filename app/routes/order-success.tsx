@@ -1,16 +1,49 @@
+import { Link } from 'react-router';
 import { company } from '../../content/company';
-import { ComingSoon } from '../components/ComingSoon';
-import { requireUser } from '../lib/auth.server';
+import { PageHeader } from '../components/PageHeader';
+import { formatDollars } from '../lib/format';
+import { loadOrderSuccess } from '../lib/orders.server';
 import type { Route } from './+types/order-success';
 
 export const meta: Route.MetaFunction = () => [{ title: `Order Success | ${company.name}` }];
 
 /** Signed-in only: a visitor without a session is sent to /login and brought back here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  return loadOrderSuccess(request, context);
 }
 
-export default function Page() {
-  return <ComingSoon title="Order Success" />;
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <>
+      <PageHeader title="Order Success" />
+      <section className="container section">
+        <div className="success-card">
+          <h2>Thank you for your order!</h2>
+          <p>Your order has been placed successfully.</p>
+          {order && (
+            <dl className="order-facts">
+              <dt>Order number</dt>
+              <dd data-testid="order-number">{order.number}</dd>
+              <dt>Total</dt>
+              <dd>{formatDollars(order.total)}</dd>
+              <dt>Items</dt>
+              <dd>{order.item_count}</dd>
+            </dl>
+          )}
+          <p className="muted">
+            A confirmation is on its way to your e-mail. We will confirm the order and invoice you.
+          </p>
+          <div className="form-actions">
+            <Link className="button" to="/profile#orders">
+              See my orders
+            </Link>
+            <Link className="button button-outline" to="/cards">
+              Continue shopping
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/service';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
+import { OrderHistory } from '../components/profile/OrderHistory';
 import { ProfileCard } from '../components/profile/ProfileCard';
 import { ProfileForm } from '../components/profile/ProfileForm';
 import { QrDialog } from '../components/profile/QrDialog';
@@ -80,6 +81,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <AddressBook addresses={addresses} onChange={setAddresses} />
+        <OrderHistory first={loaderData.orders} />
         <QrDialog
           open={qrOpen}
           onClose={() => setQrOpen(false)}

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type Response } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -38,6 +38,13 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/** Another tab in the same browser context, with the same hydration probe as the `page` fixture. */
+export async function newTab(context: BrowserContext): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.addInitScript(installCommitProbe);
+  return tab;
+}
 
 /** Waits until React has hydrated the current document and run its effects. */
 export async function hydrated(page: Page): Promise<void> {

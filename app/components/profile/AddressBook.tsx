@@ -1,19 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import type { Address } from '../../../server/modules/addresses/service';
-import { ApiError, api, failureMessage, fieldErrors } from '../../lib/api';
+import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
+import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { Modal } from '../Modal';
+import { AddAddressModal } from './AddAddressModal';
 import { AddressFields } from './AddressFields';
 import { formatAddress } from './ProfileCard';
-
-/** The spec's toast, with the server's reason beneath it when it gave one (e.g. the 20-address limit). */
-function failed(title: string, error: unknown) {
-  const reason = error instanceof ApiError ? error.body?.detail : undefined;
-  const message = failureMessage(error, title);
-  toast.error(message, reason && reason !== message ? { description: reason } : undefined);
-}
 
 function AddressEditor({
   address,
@@ -39,7 +33,7 @@ function AddressEditor({
       onSaved(saved);
     } catch (error) {
       setErrors(fieldErrors(error));
-      failed('Update failed', error);
+      toastFailure('Update failed', error);
       setBusy(false);
     }
   }
@@ -56,58 +50,6 @@ function AddressEditor({
         </button>
       </div>
     </form>
-  );
-}
-
-function AddAddressModal({
-  open,
-  onClose,
-  onAdded,
-}: {
-  open: boolean;
-  onClose(): void;
-  onAdded(address: Address): void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const added = await api<Address>('/auth/address/', { method: 'POST', body: formValues(event) });
-      toast.success('Address added');
-      setErrors({});
-      onAdded(added);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      failed('Add failed', error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal
-      open={open}
-      title="Add Address"
-      onClose={() => {
-        setErrors({});
-        onClose();
-      }}
-    >
-      <form className="form" onSubmit={add} aria-label="Add address">
-        <AddressFields errors={errors} />
-        <div className="modal-actions">
-          <button type="button" className="button button-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Adding...' : 'Add Address'}
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }
 
@@ -133,7 +75,7 @@ export function AddressBook({
       if (editingId === deleting.id) setEditingId(null);
       toast.success('Address deleted');
     } catch (error) {
-      failed('Delete failed', error);
+      toastFailure('Delete failed', error);
     } finally {
       setBusyDeleting(false);
       setDeleting(null);

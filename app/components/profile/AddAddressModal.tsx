@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import type { Address } from '../../../server/modules/addresses/service';
+import { api, fieldErrors } from '../../lib/api';
+import { formValues } from '../../lib/form-values';
+import { toastFailure } from '../../lib/toast-failure';
+import { Modal } from '../Modal';
+import { AddressFields } from './AddressFields';
+
+/** The 'Add Address' modal: used on the profile and at checkout. */
+export function AddAddressModal({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose(): void;
+  onAdded(address: Address): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const added = await api<Address>('/auth/address/', { method: 'POST', body: formValues(event) });
+      toast.success('Address added');
+      setErrors({});
+      onAdded(added);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toastFailure('Add failed', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="Add Address"
+      onClose={() => {
+        setErrors({});
+        onClose();
+      }}
+    >
+      <form className="form" onSubmit={add} aria-label="Add address">
+        <AddressFields errors={errors} />
+        <div className="modal-actions">
+          <button type="button" className="button button-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Adding...' : 'Add Address'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

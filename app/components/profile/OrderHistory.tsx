@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Order, OrderPage } from '../../../server/modules/orders/service';
+import { api } from '../../lib/api';
+import { formatDollars } from '../../lib/format';
+import { toastFailure } from '../../lib/toast-failure';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const STATUS_LABELS: Record<Order['status'], string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** "My orders" on the profile: newest first, ten at a time. */
+export function OrderHistory({ first }: { first: OrderPage }) {
+  const [orders, setOrders] = useState<Order[]>(first.results);
+  const [page, setPage] = useState(first.page);
+  const [loading, setLoading] = useState(false);
+  const more = page < first.pageCount;
+
+  async function loadMore() {
+    setLoading(true);
+    try {
+      const next = await api<{ results: Order[] }>(`/orders/?page=${page + 1}`);
+      setOrders([...orders, ...next.results]);
+      setPage(page + 1);
+    } catch (error) {
+      toastFailure('Orders could not be loaded. Please try again.', error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="order-history" id="orders" aria-labelledby="orders-heading">
+      <h2 id="orders-heading">My orders</h2>
+      {orders.length === 0 ? (
+        <p className="muted">
+          No orders yet. <Link to="/cards">Browse smart cards</Link>
+        </p>
+      ) : (
+        <ul className="order-list">
+          {orders.map((order) => (
+            <li key={order.id} className="order-item" aria-label={`Order ${order.number}`}>
+              <div className="order-head">
+                <strong>{order.number}</strong>
+                <span className="muted">{dateFormat.format(new Date(order.created_at))}</span>
+                <span className={`status-badge status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+                <strong className="order-total">{formatDollars(order.total)}</strong>
+              </div>
+              <ul className="order-lines">
+                {order.items.map((line) => (
+                  <li key={`${line.sku}-${line.design}`}>
+                    {line.quantity} × {line.name} <span className="muted">({line.design})</span> —{' '}
+                    {formatDollars(line.line_total)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more && (
+        <button
+          type="button"
+          className="button button-outline button-small"
+          onClick={loadMore}
+          disabled={loading}
+        >
+          {loading ? 'Loading...' : 'Show more orders'}
+        </button>
+      )}
+    </section>
+  );
+}

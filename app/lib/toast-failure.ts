@@ -1,0 +1,9 @@
+import { toast } from 'sonner';
+import { ApiError, failureMessage } from './api';
+
+/** The spec's toast, with the server's reason beneath it when it gave one (e.g. the 20-address limit). */
+export function toastFailure(title: string, error: unknown) {
+  const reason = error instanceof ApiError ? error.body?.detail : undefined;
+  const message = failureMessage(error, title);
+  toast.error(message, reason && reason !== message ? { description: reason } : undefined);
+}

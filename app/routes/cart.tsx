@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { company } from '../../content/company';
+import { CardImage } from '../components/CardImage';
+import { PageHeader } from '../components/PageHeader';
+import { QuantityInput } from '../components/QuantityInput';
+import { type CartItem, clearCart, removeFromCart, updateQuantity, useCart } from '../lib/cart';
+import { formatDollars } from '../lib/format';
+import { publicPageHeaders } from '../lib/http-cache';
+import { useHydrated } from '../lib/hydrated';
+import { quotedLine, useQuote } from '../lib/quote';
+import type { Route } from './+types/cart';
+
+export const meta: Route.MetaFunction = () => [{ title: `Cart | ${company.name}` }];
+// The HTML is the same for everyone: the cart itself lives in the browser.
+export const headers = publicPageHeaders;
+
+const lineCents = (item: CartItem) => Math.round(Number(item.card.price) * 100) * item.quantity;
+
+export default function Cart() {
+  const items = useCart();
+  const hydrated = useHydrated();
+  const { quote, failed } = useQuote(items);
+  const totalCents = items.reduce((sum, item) => sum + lineCents(item), 0);
+  const blocked = quote !== null && !quote.orderable;
+
+  return (
+    <>
+      <PageHeader title="Cart" />
+      <section className="container section cart-page">
+        {!hydrated ? (
+          <p role="status">Loading cart...</p>
+        ) : items.length === 0 ? (
+          <div className="empty-state">
+            <p>Your cart is empty.</p>
+            <Link className="button" to="/cards">
+              Browse smart cards
+            </Link>
+          </div>
+        ) : (
+          <>
+            <table className="cart-table">
+              <caption className="visually-hidden">Items in your cart</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Design</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Remove</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => {
+                  const line = quotedLine(quote, item);
+                  const label = `${item.card.name} (${item.design})`;
+                  return (
+                    <tr key={`${item.card.id}-${item.design}`}>
+                      <th scope="row" className="cart-product">
+                        <CardImage src={item.card.cover_image} alt="" />
+                        <div>
+                          {item.card.slug ? (
+                            <Link to={`/cards/${item.card.slug}`}>{item.card.name}</Link>
+                          ) : (
+                            item.card.name
+                          )}
+                          {line?.problem && (
+                            <p className="line-problem" role="alert">
+                              {line.problem}
+                            </p>
+                          )}
+                        </div>
+                      </th>
+                      <td data-label="Design">{item.design}</td>
+                      <td data-label="Quantity">
+                        <QuantityInput
+                          value={item.quantity}
+                          label={`Quantity of ${label}`}
+                          onChange={(quantity) => updateQuantity(item.card.id, item.design, quantity)}
+                        />
+                      </td>
+                      <td data-label="Price">{formatDollars(item.card.price)}</td>
+                      <td data-label="Total">{formatDollars(lineCents(item), 'cents')}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button-outline button-small button-danger-outline"
+                          aria-label={`Remove ${label}`}
+                          onClick={() => {
+                            removeFromCart(item.card.id, item.design);
+                            toast.success('Item removed from cart');
+                          }}
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <div className="cart-summary">
+              <p className="cart-total">
+                Total <strong data-testid="cart-total">{formatDollars(totalCents, 'cents')}</strong>
+              </p>
+              {failed && (
+                <p className="muted">Prices could not be checked just now; checkout confirms them.</p>
+              )}
+              {blocked && <p className="line-problem">Change or remove the marked items to check out.</p>}
+              <div className="form-actions">
+                <button type="button" className="button button-outline" onClick={() => clearCart()}>
+                  Clear cart
+                </button>
+                {blocked ? (
+                  <span className="button" aria-disabled="true">
+                    Proceed to Checkout
+                  </span>
+                ) : (
+                  <Link className="button" to="/checkout">
+                    Proceed to Checkout
+                  </Link>
+                )}
+              </div>
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

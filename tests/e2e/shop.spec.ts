@@ -1,0 +1,199 @@
+import type { Page } from '@playwright/test';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, newTab, test } from './fixtures.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  tempDataDir,
+  waitUntilReady,
+} from './server-process.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let smtp: SmtpCapture;
+let server: ServerProcess;
+const email = `shopper.${Date.now()}@example.test`;
+const password = 'Blue-Harbour-42';
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const port = await freePort();
+  server = spawnServer({
+    port,
+    dataDir: await tempDataDir(),
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_TO_SALES: 'sales@shop.test' },
+  });
+  await waitUntilReady(server);
+  const registered = await fetch(`${server.baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ first_name: 'Sam', last_name: 'Shopper', email, password, password2: password }),
+  });
+  expect(registered.status).toBe(201);
+  const [uid, token] = new URL(linkIn(await smtp.waitFor(email), '/activate')).pathname.split('/').slice(-2);
+  expect((await fetch(`${server.baseUrl}/api/auth/activate/${uid}/${token}/`)).status).toBe(200);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  await smtp.close();
+});
+
+async function go(page: Page, path: string) {
+  await page.goto(`${server.baseUrl}${path}`);
+  await hydrated(page);
+}
+
+test('browse, fill the cart, check out with a new address, see the order and its e-mail', async ({
+  page,
+}) => {
+  await go(page, '/cards');
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/cards\?page=2$/);
+  await page
+    .getByRole('link', { name: /Classic Intro Card/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Classic Intro Card');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await go(page, '/cards/executive-intro-card-metal-gold');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await page.getByRole('link', { name: /^Cart,/ }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/cart`);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('row', { name: /Classic Intro Card/ })).toContainText('Matte Black');
+  await expect(page.getByRole('row', { name: /Executive Intro Card/ })).toContainText('$79.99');
+
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity of Classic Intro Card (Matte Black)' });
+  await quantity.fill('3');
+  await expect(page.getByRole('row', { name: /Classic Intro Card/ })).toContainText('$74.97');
+  await page.getByRole('button', { name: 'Increase Quantity of Classic Intro Card (Matte Black)' }).click();
+  await page.getByRole('button', { name: 'Decrease Quantity of Classic Intro Card (Matte Black)' }).click();
+  await expect(quantity).toHaveValue('3');
+  await expect(page.getByTestId('cart-total')).toHaveText('$154.96');
+
+  await page.getByRole('button', { name: 'Remove Executive Intro Card (Metal Gold)' }).click();
+  await expect(page.getByText('Item removed from cart')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText('$74.97');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
+  await hydrated(page);
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
+  await hydrated(page);
+
+  await expect(page.getByText('No addresses found. Please add address in your profile first.')).toBeVisible();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Please select a shipping address.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Address' });
+  await modal.getByLabel('Address', { exact: true }).fill('7 Market Street');
+  await modal.getByLabel('City').fill('Dublin');
+  await modal.getByLabel('Postal code').fill('10001');
+  await modal.getByLabel('Country').fill('Ireland');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(page.getByRole('radio', { name: '7 Market Street, Dublin, 10001, Ireland' })).toBeChecked();
+  await expect(page.getByTestId('checkout-total')).toHaveText('$74.97');
+
+  // A slow answer shows the placing state; the button cannot be pressed twice.
+  await page.route('**/api/orders/', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('button', { name: 'Placing Order...' })).toBeDisabled();
+  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByText('Your order has been placed successfully.')).toBeVisible();
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(number).toMatch(/^NX-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+
+  await page.getByRole('link', { name: 'See my orders' }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/profile#orders`);
+  const mine = page.getByRole('listitem', { name: `Order ${number}` });
+  await expect(mine).toContainText('Pending');
+  await expect(mine).toContainText('$74.97');
+  await expect(mine).toContainText('3 × Classic Intro Card (Matte Black)');
+
+  const mail = await smtp.waitFor(email, (message) => message.subject.includes(number));
+  expect(mail.text).toContain('3 × Classic Intro Card (Matte Black, IC-CLS-MB) at $24.99 = $74.97');
+  expect(mail.text).toContain('Ships to: 7 Market Street, Dublin, 10001, Ireland');
+  await smtp.waitFor('sales@shop.test', (message) => message.subject.includes(number));
+});
+
+test('a failed order keeps the cart and says so', async ({ page }) => {
+  await page.request.post(`${server.baseUrl}/api/auth/login/`, {
+    data: { email, password },
+    headers: { origin: server.baseUrl },
+  });
+  await go(page, '/cards/classic-intro-card-matte-black');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await go(page, '/checkout');
+  await page.route('**/api/orders/', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"detail":"The database is not answering."}',
+    }),
+  );
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('Failed to place order. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+});
+
+test('the cart repairs a broken or tampered saved cart, and other tabs follow changes', async ({ page }) => {
+  await go(page, '/cart');
+  await page.evaluate(() => localStorage.setItem('cart', '{not json'));
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse smart cards' })).toHaveAttribute('href', '/cards');
+
+  // A price edited in the browser is replaced by the server's.
+  const cardId = (
+    await (await page.request.get(`${server.baseUrl}/api/cards/classic-intro-card-matte-black/`)).json()
+  ).id;
+  await page.evaluate(
+    (id) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            card: { id, name: 'Classic Intro Card', slug: 'classic-intro-card-matte-black', price: '0.01' },
+            design: 'Matte Black',
+            quantity: 2,
+          },
+        ]),
+      ),
+    cardId,
+  );
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('cart-total')).toHaveText('$49.98');
+
+  const other = await newTab(page.context());
+  await go(other, '/cart');
+  await expect(other.getByTestId('cart-total')).toHaveText('$49.98');
+  await page.getByRole('spinbutton', { name: 'Quantity of Classic Intro Card (Matte Black)' }).fill('5');
+  await expect(other.getByTestId('cart-total')).toHaveText('$124.95');
+  await expect(other.getByTestId('cart-count')).toHaveText('5');
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(other.getByText('Your cart is empty.')).toBeVisible();
+});

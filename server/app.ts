@@ -21,6 +21,7 @@ import { addressRoutes } from './modules/addresses/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
+import { registryRoutes } from './modules/registry/routes.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerWeb } from './web.ts';
 
@@ -74,7 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const sessions = createSessions(database.db, sessionSecretOf(config));
+  const secret = sessionSecretOf(config);
+  const sessions = createSessions(database.db, secret);
   registerAuth(app, sessions);
 
   // Expired sessions, links and counters go hourly (and once at start), whichever process gets there.
@@ -131,6 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish: (topic) => database.changes.publish(topic),
       publicUrl: config.publicUrl,
       salesEmail: config.mailToSales,
+    });
+    await scope.register(registryRoutes, {
+      db: database.db,
+      publicUrl: config.publicUrl,
+      secret,
     });
     await scope.register(catalogRoutes, {
       db: database.db,

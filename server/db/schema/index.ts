@@ -3,3 +3,4 @@ export * from './addresses.ts';
 export * from './catalog.ts';
 export * from './meta.ts';
 export * from './orders.ts';
+export * from './registry.ts';

@@ -1,8 +1,10 @@
+import { inArray } from 'drizzle-orm';
 import { cardCoverSvg } from '../../modules/catalog/cover-art.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import type { Db } from '../client.ts';
-import { appMeta, cards } from '../schema/index.ts';
+import { appMeta, cards, serials } from '../schema/index.ts';
 import { demoCards } from './demo-cards.ts';
+import { demoSerials } from './demo-serials.ts';
 
 const SEEDED_KEY = 'demo_catalog_seeded_at';
 
@@ -27,6 +29,35 @@ export async function seedDemoCatalog(db: Db, storage: MediaStorage): Promise<nu
       rows.push({ ...card, coverImage, createdAt: new Date(start + index * 1000) });
     }
     await tx.insert(cards).values(rows);
+    return rows.length;
+  });
+}
+
+const SERIALS_SEEDED_KEY = 'demo_serials_seeded_at';
+
+/**
+ * Adds the demo serials once, also to an installation seeded before the registry existed. Serials whose
+ * SKU is no longer in the catalogue are skipped. Returns the number added.
+ */
+export async function seedDemoSerials(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SERIALS_SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return 0;
+    const skus = [...new Set(demoSerials.map((serial) => serial.sku))];
+    const known = await tx
+      .select({ id: cards.id, sku: cards.sku })
+      .from(cards)
+      .where(inArray(cards.sku, skus));
+    const idOf = new Map(known.map((card) => [card.sku, card.id]));
+    const rows = demoSerials.flatMap(({ serial, sku, status }) => {
+      const cardId = idOf.get(sku);
+      return cardId ? [{ serial, cardId, status }] : [];
+    });
+    if (rows.length > 0) await tx.insert(serials).values(rows).onConflictDoNothing();
     return rows.length;
   });
 }

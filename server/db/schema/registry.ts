@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { cards } from './catalog.ts';
+
+export const SERIAL_STATUSES = ['active', 'blocked'] as const;
+export type SerialStatus = (typeof SERIAL_STATUSES)[number];
+
+/** One physical card: its printed serial, the product (SKU) it is, and who claimed it as their intro card. */
+export const serials = pgTable(
+  'serials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 12 Crockford base32 characters, the last a check character; stored without dashes. */
+    serial: text('serial').notNull().unique(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'restrict' }),
+    status: text('status').$type<SerialStatus>().notNull().default('active'),
+    verificationCount: integer('verification_count').notNull().default(0),
+    firstVerifiedAt: timestamp('first_verified_at', { withTimezone: true }),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('serials_card_idx').on(table.cardId),
+    index('serials_claimed_by_idx').on(table.claimedBy),
+    check('serials_status_known', sql`${table.status} IN ('active', 'blocked')`),
+    check('serials_format', sql`${table.serial} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+  ],
+);
+
+/** Each check of a serial, for the firm's history of a card and its daily figures. */
+export const serialVerifications = pgTable(
+  'serial_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serialId: integer('serial_id')
+      .notNull()
+      .references(() => serials.id, { onDelete: 'cascade' }),
+    /** The serial's count after this check (1 for the first). */
+    count: integer('count').notNull(),
+    /** A keyed hash of the client's address: enough to tell repeat checks apart, not to locate anyone. */
+    client: text('client').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('serial_verifications_serial_idx').on(table.serialId, table.verifiedAt.desc()),
+    index('serial_verifications_at_idx').on(table.verifiedAt.desc()),
+  ],
+);
+
+export type SerialRow = typeof serials.$inferSelect;

@@ -1,0 +1,282 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cards, type SerialRow, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { countHit, currentCount, type Limit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
+
+export const MAX_VERIFICATIONS = 5;
+export const ENTER_CODE = 'Please enter a serial number or SKU.';
+/** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
+export const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
+
+export const STATUS = {
+  genuine: 'Genuine product',
+  repeated: (n: number) => `Genuine product — verified ${n} times`,
+  limit: 'Verification limit reached',
+  blocked: 'This serial number has been blocked',
+  sku: 'Known product — enter the serial number on your card to verify it',
+  notFound: 'Not found',
+} as const;
+
+/** The spec's verification result, plus when the serial was first verified. */
+export interface VerificationResult {
+  valid: boolean;
+  status: string;
+  serial_number: string | null;
+  sku: string | null;
+  attempts: number | null;
+  attempts_left: number | null;
+  first_verified_at: string | null;
+}
+
+/** A verification answer with its HTTP status (404 for unknown, 429 when the client is over its limit). */
+export interface Verification {
+  httpStatus: 200 | 400 | 404 | 429;
+  body: VerificationResult & { detail?: string };
+}
+
+const missKey = (client: string) => `verify-miss:${client}`;
+
+function unknownAnswer(attempts: number | null): Verification {
+  return {
+    httpStatus: 404,
+    body: {
+      valid: false,
+      status: STATUS.notFound,
+      serial_number: null,
+      sku: null,
+      attempts,
+      attempts_left: attempts === null ? null : Math.max(0, FAILED_LOOKUPS.max - attempts),
+      first_verified_at: null,
+    },
+  };
+}
+
+function limitedAnswer(attempts: number): Verification {
+  return {
+    httpStatus: 429,
+    body: {
+      detail: TOO_MANY_ATTEMPTS,
+      valid: false,
+      status: TOO_MANY_ATTEMPTS,
+      serial_number: null,
+      sku: null,
+      attempts,
+      attempts_left: 0,
+      first_verified_at: null,
+    },
+  };
+}
+
+async function skuMatch(db: Db, compact: string): Promise<string | undefined> {
+  const [card] = await db
+    .select({ sku: cards.sku })
+    .from(cards)
+    .where(sql`replace(upper(${cards.sku}), '-', '') = ${compact}`)
+    .limit(1);
+  return card?.sku;
+}
+
+/**
+ * Verifies a serial number or SKU (spec: Verify; decisions: Verification). A serial's count goes up by
+ * one in a single UPDATE, so concurrent checks get consecutive counts. `client` identifies the asker
+ * (a keyed hash of the address) for the failed-look-up limit, which the database shares across processes.
+ */
+export async function verifyCode(db: Db, code: string, client: string): Promise<Verification> {
+  const compact = compactCode(code);
+  if (compact === '') {
+    return { httpStatus: 400, body: { ...unknownAnswer(null).body, status: ENTER_CODE, detail: ENTER_CODE } };
+  }
+  const serial = serialShape(compact);
+  // A mistyped serial is no look-up: answered without a query, and not counted against the client.
+  if (serial && !hasValidCheck(serial)) return unknownAnswer(null);
+  if (compact.length > 64) return unknownAnswer(null);
+
+  const misses = await currentCount(db, missKey(client), FAILED_LOOKUPS);
+  if (misses >= FAILED_LOOKUPS.max) return limitedAnswer(misses);
+
+  if (serial) {
+    const [blocked] = await db
+      .select({
+        serial: serials.serial,
+        sku: cards.sku,
+        count: serials.verificationCount,
+        first: serials.firstVerifiedAt,
+      })
+      .from(serials)
+      .innerJoin(cards, eq(cards.id, serials.cardId))
+      .where(and(eq(serials.serial, serial), eq(serials.status, 'blocked')));
+    if (blocked) {
+      return {
+        httpStatus: 200,
+        body: {
+          valid: false,
+          status: STATUS.blocked,
+          serial_number: blocked.serial,
+          sku: blocked.sku,
+          attempts: blocked.count,
+          attempts_left: Math.max(0, MAX_VERIFICATIONS - blocked.count),
+          first_verified_at: blocked.first?.toISOString() ?? null,
+        },
+      };
+    }
+    const [counted] = await db
+      .update(serials)
+      .set({
+        verificationCount: sql`${serials.verificationCount} + 1`,
+        firstVerifiedAt: sql`coalesce(${serials.firstVerifiedAt}, now())`,
+        lastVerifiedAt: sql`now()`,
+      })
+      .where(and(eq(serials.serial, serial), eq(serials.status, 'active')))
+      .returning();
+    if (counted) {
+      const [card] = await db.select({ sku: cards.sku }).from(cards).where(eq(cards.id, counted.cardId));
+      await db
+        .insert(serialVerifications)
+        .values({ serialId: counted.id, count: counted.verificationCount, client });
+      const n = counted.verificationCount;
+      return {
+        httpStatus: 200,
+        body: {
+          valid: n <= MAX_VERIFICATIONS,
+          status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
+          serial_number: counted.serial,
+          sku: card?.sku ?? null,
+          attempts: n,
+          attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
+          first_verified_at: counted.firstVerifiedAt?.toISOString() ?? null,
+        },
+      };
+    }
+  }
+
+  const sku = await skuMatch(db, compact);
+  if (sku) {
+    return {
+      httpStatus: 200,
+      body: {
+        valid: true,
+        status: STATUS.sku,
+        serial_number: null,
+        sku,
+        attempts: null,
+        attempts_left: null,
+        first_verified_at: null,
+      },
+    };
+  }
+  const attempts = await countHit(db, missKey(client), FAILED_LOOKUPS);
+  return attempts > FAILED_LOOKUPS.max ? limitedAnswer(attempts) : unknownAnswer(attempts);
+}
+
+/** A card a user has claimed, as /profile lists it. */
+export interface ClaimedCard {
+  serial_number: string;
+  display: string;
+  sku: string;
+  card_name: string;
+  status: SerialRow['status'];
+  claimed_at: string | null;
+  tap_url: string;
+}
+
+export const CLAIM_MESSAGES = {
+  format: 'Enter the 12-character serial number printed on your card.',
+  notFound: 'No card has this serial number.',
+  blocked: 'This card has been blocked and cannot be claimed.',
+  taken: 'This card has already been claimed by someone else.',
+} as const;
+
+/** Wrong serials a user may try in an hour when claiming: claiming must not become a way to find serials. */
+const FAILED_CLAIMS: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
+
+export async function listClaimedCards(db: Db, userId: number, publicUrl: string): Promise<ClaimedCard[]> {
+  const rows = await db
+    .select({ serial: serials, sku: cards.sku, name: cards.name })
+    .from(serials)
+    .innerJoin(cards, eq(cards.id, serials.cardId))
+    .where(eq(serials.claimedBy, userId))
+    .orderBy(sql`${serials.claimedAt} desc`, serials.id);
+  return rows.map(({ serial, sku, name }) => ({
+    serial_number: serial.serial,
+    display: formatSerial(serial.serial),
+    sku,
+    card_name: name,
+    status: serial.status,
+    claimed_at: serial.claimedAt?.toISOString() ?? null,
+    tap_url: `${publicUrl}/c/${serial.serial}`,
+  }));
+}
+
+/** Claims an active, unclaimed card for the user (claiming one's own card again is fine). */
+export async function claimCard(
+  db: Db,
+  userId: number,
+  code: string,
+  publicUrl: string,
+): Promise<ClaimedCard> {
+  const serial = serialShape(compactCode(code));
+  if (!serial || !hasValidCheck(serial)) {
+    throw new AppError('bad_request', CLAIM_MESSAGES.format, { serial: [CLAIM_MESSAGES.format] });
+  }
+  const failKey = `claim-miss:${userId}`;
+  if ((await currentCount(db, failKey, FAILED_CLAIMS)) >= FAILED_CLAIMS.max) {
+    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
+  }
+  const [claimed] = await db
+    .update(serials)
+    .set({ claimedBy: userId, claimedAt: sql`now()` })
+    .where(and(eq(serials.serial, serial), eq(serials.status, 'active'), isNull(serials.claimedBy)))
+    .returning({ id: serials.id });
+  if (!claimed) {
+    const [row] = await db.select().from(serials).where(eq(serials.serial, serial));
+    if (!row) {
+      await countHit(db, failKey, FAILED_CLAIMS);
+      throw new AppError('not_found', CLAIM_MESSAGES.notFound, { serial: [CLAIM_MESSAGES.notFound] });
+    }
+    if (row.status === 'blocked')
+      throw new AppError('conflict', CLAIM_MESSAGES.blocked, { serial: [CLAIM_MESSAGES.blocked] });
+    if (row.claimedBy !== userId)
+      throw new AppError('conflict', CLAIM_MESSAGES.taken, { serial: [CLAIM_MESSAGES.taken] });
+  }
+  const mine = await listClaimedCards(db, userId, publicUrl);
+  const card = mine.find((item) => item.serial_number === serial);
+  if (!card) throw new AppError('conflict', CLAIM_MESSAGES.taken);
+  return card;
+}
+
+/** Releases one of the user's own cards; someone else's (or an unknown serial) is "not found". */
+export async function releaseCard(db: Db, userId: number, code: string): Promise<void> {
+  const serial = serialShape(compactCode(code));
+  const released = serial
+    ? await db
+        .update(serials)
+        .set({ claimedBy: null, claimedAt: null })
+        .where(and(eq(serials.serial, serial), eq(serials.claimedBy, userId)))
+        .returning({ id: serials.id })
+    : [];
+  if (released.length === 0) throw new AppError('not_found', 'Card not found.');
+}
+
+/** Where a tap on a card leads: the owner's public profile, an invitation to claim it, or nowhere. */
+export type TapTarget =
+  | { kind: 'profile'; username: string }
+  | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
+  | { kind: 'blocked' }
+  | { kind: 'unknown' };
+
+export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
+  const serial = serialShape(compactCode(code));
+  if (!serial || !hasValidCheck(serial)) return { kind: 'unknown' };
+  const [row] = await db
+    .select({ serial: serials, cardName: cards.name, owner: users.username, ownerActive: users.isActive })
+    .from(serials)
+    .innerJoin(cards, eq(cards.id, serials.cardId))
+    .leftJoin(users, eq(users.id, serials.claimedBy))
+    .where(eq(serials.serial, serial));
+  if (!row) return { kind: 'unknown' };
+  if (row.serial.status === 'blocked') return { kind: 'blocked' };
+  if (row.owner && row.ownerActive) return { kind: 'profile', username: row.owner };
+  return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocalStorage } from '../../storage/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { cards } from '../schema/index.ts';
+import { cards, serials } from '../schema/index.ts';
 
 let testDb: TestDatabase;
 let mediaDir: string;
@@ -35,6 +35,8 @@ it('seeds the demo catalogue once, with a cover image for every card, and never 
 
   // A restart does nothing; neither does one after the firm removed every card.
   expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
+  // Registered serials keep their card (a card with serials is deactivated, not deleted): remove them first.
+  await testDb.database.db.delete(serials);
   await testDb.database.db.delete(cards);
   expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
   expect(await testDb.database.db.select().from(cards)).toHaveLength(0);

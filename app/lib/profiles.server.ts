@@ -4,16 +4,22 @@ import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
 import { usernameField } from '../../server/modules/profiles/schemas.ts';
 import { publicProfile, USER_NOT_FOUND } from '../../server/modules/profiles/service.ts';
+import { listClaimedCards } from '../../server/modules/registry/service.ts';
 import { requireUser } from './auth.server.ts';
 
-/** The signed-in user, their addresses and first page of orders (newest first), or a redirect to /login. */
+/**
+ * The signed-in user with their addresses, first page of orders and claimed cards (newest first), and a
+ * serial to claim from `?claim=` (a tapped, unclaimed card); or a redirect to /login.
+ */
 export async function loadOwnProfile(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  const [addresses, orders] = await Promise.all([
+  const [addresses, orders, cards] = await Promise.all([
     listAddresses(context.db, user.id),
     listOrders(context.db, user.id, 1),
+    listClaimedCards(context.db, user.id, context.publicUrl),
   ]);
-  return { user, addresses, orders, publicUrl: context.publicUrl };
+  const claimSerial = (new URL(request.url).searchParams.get('claim') ?? '').slice(0, 20);
+  return { user, addresses, orders, cards, claimSerial, publicUrl: context.publicUrl };
 }
 
 /** A public profile by username; an unknown one is a 404 the route's ErrorBoundary shows. */

@@ -5,6 +5,7 @@ import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/service';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
+import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
 import { ProfileCard } from '../components/profile/ProfileCard';
 import { ProfileForm } from '../components/profile/ProfileForm';
@@ -81,6 +82,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <AddressBook addresses={addresses} onChange={setAddresses} />
+        <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
         <OrderHistory first={loaderData.orders} />
         <QrDialog
           open={qrOpen}

@@ -73,7 +73,7 @@ describe('GET /api/verify/', () => {
     const data = 'AB0CD1EF1GH';
     const code = data + checkCharacter(data);
     await t.database.db.insert(serials).values({ serial: code, cardId: await cardIdOf('IC-CLS-MB') });
-    const typed = 'abOcdIefLgh' + checkCharacter(data);
+    const typed = `abOcdIefLgh${checkCharacter(data)}`;
     expect((await verify(typed, newIp())).body).toMatchObject({
       valid: true,
       serial_number: code,

@@ -6,7 +6,7 @@ const N = ALPHABET.length;
 export const SERIAL_LENGTH = 12;
 const SERIAL_SHAPE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
-function valueOf(char: string): number {
+function digitValue(char: string): number {
   const value = ALPHABET.indexOf(char);
   if (value < 0) throw new Error(`Not a base32 character: ${char}`);
   return value;
@@ -21,7 +21,7 @@ export function checkCharacter(data: string): string {
   let factor = 2;
   let sum = 0;
   for (let i = data.length - 1; i >= 0; i--) {
-    let addend = factor * valueOf(data[i] as string);
+    let addend = factor * digitValue(data[i] as string);
     factor = factor === 2 ? 1 : 2;
     addend = Math.floor(addend / N) + (addend % N);
     sum += addend;

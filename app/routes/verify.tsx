@@ -1,0 +1,123 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { company } from '../../content/company';
+import type { VerificationResult } from '../../server/modules/registry/service';
+import { PageHeader } from '../components/PageHeader';
+import { VerificationCard } from '../components/VerificationCard';
+import { publicPageHeaders } from '../lib/http-cache';
+import type { Route } from './+types/verify';
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Verify Product | ${company.name}` },
+  {
+    name: 'description',
+    content: 'Check that your smart card is genuine with the serial number printed on it.',
+  },
+];
+// The page is the same for everyone; the check itself runs in the browser (it counts, so never on render).
+export const headers = publicPageHeaders;
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'result'; result: Partial<VerificationResult> & { status: string } }
+  | { kind: 'error'; message: string };
+
+async function check(code: string): Promise<State> {
+  try {
+    const response = await fetch(`/api/verify/?code=${encodeURIComponent(code)}`, {
+      credentials: 'same-origin',
+    });
+    const body = (await response.json().catch(() => undefined)) as
+      | (Partial<VerificationResult> & { detail?: string })
+      | undefined;
+    const status = body?.status ?? body?.detail;
+    // Error answers with a body are shown like results; without one, the spec's message.
+    return status
+      ? { kind: 'result', result: { ...body, status } }
+      : { kind: 'error', message: 'Verification failed.' };
+  } catch {
+    return { kind: 'error', message: 'Verification failed.' };
+  }
+}
+
+export default function Verify() {
+  const [params, setParams] = useSearchParams();
+  const initial = params.get('code') ?? '';
+  const [code, setCode] = useState(initial);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [inputError, setInputError] = useState<string | null>(null);
+  const checkedOnLoad = useRef(false);
+
+  async function run(value: string) {
+    setState({ kind: 'loading' });
+    setState(await check(value));
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the code in the link is checked once, on load
+  useEffect(() => {
+    if (checkedOnLoad.current || initial.trim() === '') return;
+    checkedOnLoad.current = true;
+    void run(initial);
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setInputError('Please enter a serial number or SKU.');
+      return;
+    }
+    setInputError(null);
+    setParams({ code: code.trim() }, { replace: true, preventScrollReset: true });
+    void run(code);
+  }
+
+  return (
+    <>
+      <PageHeader title="Verify Product" />
+      <section className="container section verify-page">
+        <p className="lead">
+          Enter the serial number printed on the back of your card (or scan the code on its packaging) to
+          check that it is a genuine {company.name} card.
+        </p>
+        <form className="form verify-form" onSubmit={submit} noValidate aria-label="Verify a product">
+          <div className="field">
+            <label htmlFor="verify-code">Serial number or SKU</label>
+            <div className="verify-row">
+              <input
+                id="verify-code"
+                name="code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                placeholder="e.g. ABCD-EFGH-JKMN"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={64}
+                aria-invalid={inputError !== null}
+                aria-describedby={inputError ? 'verify-error' : undefined}
+              />
+              <button type="submit" className="button" disabled={state.kind === 'loading'}>
+                {state.kind === 'loading' ? 'Verifying...' : 'Verify'}
+              </button>
+            </div>
+            {inputError && (
+              <p id="verify-error" className="field-error" role="alert">
+                {inputError}
+              </p>
+            )}
+          </div>
+        </form>
+        <div aria-live="polite">
+          {state.kind === 'loading' && <p role="status">Verifying...</p>}
+          {state.kind === 'result' && <VerificationCard result={state.result} />}
+          {state.kind === 'error' && (
+            <div className="verification verification-bad" role="alert">
+              <p className="verification-status">{state.message}</p>
+            </div>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

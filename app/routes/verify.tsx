@@ -76,7 +76,7 @@ export default function Verify() {
     <>
       <PageHeader title="Verify Product" />
       <section className="container section verify-page">
-        <p className="lead">
+        <p className="intro">
           Enter the serial number printed on the back of your card (or scan the code on its packaging) to
           check that it is a genuine {company.name} card.
         </p>

@@ -19,6 +19,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { leadRoutes } from './modules/leads/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
@@ -133,6 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish: (topic) => database.changes.publish(topic),
       publicUrl: config.publicUrl,
       salesEmail: config.mailToSales,
+    });
+    await scope.register(leadRoutes, {
+      db: database.db,
+      mailer,
+      salesEmail: config.mailToSales,
+      publish: (topic) => database.changes.publish(topic),
+      secret,
     });
     await scope.register(registryRoutes, {
       db: database.db,

@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about, logged in outbox mode so a local install can follow it. */
   link?: string;
+  /** Where a reply goes (a lead's sender), when not to MAIL_FROM. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -48,6 +50,7 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     };
     if (smtp) {
       await smtp.sendMail(mail);

@@ -1,4 +1,5 @@
 import { company } from '../../content/company.ts';
+import type { LeadRow } from '../db/schema/index.ts';
 import type { Order } from '../modules/orders/service.ts';
 import type { MailMessage } from './index.ts';
 
@@ -110,5 +111,23 @@ export function salesOrderMail(
     subject: `New order ${order.number} ($${order.total})`,
     text: text(lines),
     html: layout(`New order ${order.number}`, lines),
+  };
+}
+
+export function leadMail(to: string, lead: LeadRow): MailMessage {
+  const kind = lead.kind === 'contact' ? 'Contact form' : 'Free consultation';
+  const lines = [
+    `${kind} message from ${lead.name} <${lead.email}>${lead.phone ? `, ${lead.phone}` : ''}.`,
+    ...(lead.service ? [`Service page: ${lead.service}`] : []),
+    ...(lead.subject ? [`Subject: ${lead.subject}`] : []),
+    lead.message,
+    'Reply to this e-mail to answer them.',
+  ];
+  return {
+    to,
+    subject: `${kind}: ${lead.subject || lead.name}`,
+    text: text(lines),
+    html: layout(`${kind} message`, lines),
+    replyTo: lead.email,
   };
 }

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { clientIdOf } from '../../http/client-id.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CLAIM_MESSAGES, claimCard, listClaimedCards, releaseCard, verifyCode } from './service.ts';
@@ -22,8 +22,7 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
   app,
   { db, publicUrl, secret },
 ) => {
-  const clientOf = (request: FastifyRequest) =>
-    createHmac('sha256', secret).update(`client:${request.ip}`).digest('hex').slice(0, 32);
+  const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
 
   app.get('/verify/', async (request, reply) => {
     const { code } = parseInput(verifyQuery, request.query);

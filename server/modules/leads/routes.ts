@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { clientIdOf } from '../../http/client-id.ts';
+import { parseInput } from '../../http/validate.ts';
+import { consultationSchema, contactSchema, LEAD_MESSAGES } from './schemas.ts';
+import { type LeadsDeps, receiveConsultation, receiveContact } from './service.ts';
+
+export const leadRoutes: FastifyPluginAsync<LeadsDeps & { secret: string }> = async (app, deps) => {
+  const clientOf = (request: FastifyRequest) => clientIdOf(deps.secret, request);
+
+  app.post('/contact/', async (request, reply) => {
+    await receiveContact(deps, parseInput(contactSchema, request.body), clientOf(request));
+    return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
+  });
+
+  app.post('/consultation/', async (request, reply) => {
+    await receiveConsultation(deps, parseInput(consultationSchema, request.body), clientOf(request));
+    return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
+  });
+};

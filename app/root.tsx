@@ -14,16 +14,25 @@ import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { useNonce } from './lib/nonce';
+import type { RootData } from './lib/seo';
 import './lib/context';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { publicUrl: context.publicUrl };
+}
+
+// The public address never changes while the app runs: no need to ask again on each navigation.
+export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = () => [
   { title: company.name },
@@ -42,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1b3a" />
         <Meta />
         <Links />
+        <OrganizationLd />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,27 +1,20 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 /** Paths whose screens arrive with later work; until then they show a styled "coming soon" page. */
-const comingSoon = [
-  'about',
-  'contact',
-  'services',
-  'services/cloud-solutions',
-  'services/uiux-design',
-  'services/website-development',
-  'services/software-development',
-  'services/ai-automotion',
-  'services/CyberSecurity-services',
-  'd',
-  'products/b',
-  'products/c',
-  'privacy',
-  'terms',
-  'faq',
-  'admin',
-];
+const comingSoon = ['admin'];
 
 export default [
   index('routes/home.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('services', 'routes/services.tsx'),
+  route('services/:slug', 'routes/service-detail.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('d', 'routes/product-page.tsx', { id: 'product:d' }),
+  route('products/b', 'routes/product-page.tsx', { id: 'product:b' }),
+  route('products/c', 'routes/product-page.tsx', { id: 'product:c' }),
+  route('faq', 'routes/faq.tsx'),
+  route('privacy', 'routes/legal.tsx', { id: 'legal:privacy' }),
+  route('terms', 'routes/legal.tsx', { id: 'legal:terms' }),
   route('cards', 'routes/cards.tsx'),
   route('cards/:slug', 'routes/card-detail.tsx'),
   route('login', 'routes/login.tsx'),

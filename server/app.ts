@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler } from './errors.ts';
+import { clientIdOf } from './http/client-id.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -20,9 +21,11 @@ import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
+import { type LeadsDeps, receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerWeb } from './web.ts';
 
@@ -113,6 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: '1d',
   });
 
+  const leadsDeps: LeadsDeps = {
+    db: database.db,
+    mailer,
+    salesEmail: config.mailToSales,
+    publish: (topic) => database.changes.publish(topic),
+  };
+  await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
+
   const api: FastifyPluginAsync = async (scope) => {
     await scope.register(accountsRoutes, {
       db: database.db,
@@ -135,13 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       salesEmail: config.mailToSales,
     });
-    await scope.register(leadRoutes, {
-      db: database.db,
-      mailer,
-      salesEmail: config.mailToSales,
-      publish: (topic) => database.changes.publish(topic),
-      secret,
-    });
+    await scope.register(leadRoutes, { ...leadsDeps, secret });
     await scope.register(registryRoutes, {
       db: database.db,
       publicUrl: config.publicUrl,
@@ -177,6 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cspNonce: request.cspNonce,
         sessions,
         sessionToken: request.cookies[SESSION_COOKIE],
+        leads: {
+          contact: (input) => receiveContact(leadsDeps, input, clientIdOf(secret, request)),
+          consultation: (input) => receiveConsultation(leadsDeps, input, clientIdOf(secret, request)),
+        },
       }),
     });
   }

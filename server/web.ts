@@ -51,9 +51,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  const body =
+    request.method === 'POST' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
+    body,
     signal: controller.signal,
   });
 }
@@ -138,5 +141,24 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       await sendWebResponse(reply, response);
       return reply;
     },
+  });
+
+  // Form posts to page actions (the contact and consultation forms work without JavaScript). Only
+  // url-encoded bodies, kept raw for React Router, and small: no page action takes files.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.route({
+      method: 'POST',
+      url: '/*',
+      handler: async (request, reply) => {
+        const response = await handle(toWebRequest(request, reply), options.loadContext(request));
+        await sendWebResponse(reply, response);
+        return reply;
+      },
+    });
   });
 }

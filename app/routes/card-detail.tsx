@@ -7,20 +7,42 @@ import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
+import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/card-detail';
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.card.name} | ${company.name}` },
-        {
-          name: 'description',
-          content: data.card.description || `${data.card.name}, ${data.card.category}.`,
-        },
-        { property: 'og:title', content: data.card.name },
-        ...(data.card.cover_image ? [{ property: 'og:image', content: data.card.cover_image }] : []),
-      ]
-    : [{ title: `Card not found | ${company.name}` }];
+export const meta: Route.MetaFunction = (args) => {
+  const card = args.data?.card;
+  if (!card) return [{ title: `Card not found | ${company.name}` }];
+  const base = publicUrlOf(args);
+  return [
+    ...pageMeta(args, {
+      title: card.name,
+      description: card.description || `${card.name}, ${card.category}.`,
+      image: card.cover_image,
+      type: 'product',
+    }),
+    jsonLd({
+      '@type': 'Product',
+      name: card.name,
+      sku: card.sku,
+      description: card.description || undefined,
+      image: card.cover_image ? `${base}${card.cover_image}` : undefined,
+      brand: { '@type': 'Brand', name: company.name },
+      offers: {
+        '@type': 'Offer',
+        price: card.price,
+        priceCurrency: 'USD',
+        availability: card.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        url: `${base}/cards/${card.slug}`,
+      },
+    }),
+    breadcrumbLd(base, [
+      { name: 'Home', path: '/' },
+      { name: 'Smart Cards', path: '/cards' },
+      { name: card.name, path: `/cards/${card.slug}` },
+    ]),
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { card: await loadCard(context, params.slug) };

@@ -1,19 +1,17 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { company } from '../../content/company';
 import { CardTile } from '../components/CardTile';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { loadCardPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cards';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Smart Cards${data && data.page > 1 ? ` (page ${data.page})` : ''} | ${company.name}` },
-  {
-    name: 'description',
-    content: 'NFC intro cards in matte black, metal, bamboo, pearl and carbon designs.',
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `Smart Cards${args.data && args.data.page > 1 ? ` (page ${args.data.page})` : ''}`,
+    description: 'NFC intro cards in matte black, metal, bamboo, pearl and carbon designs.',
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get('page');

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
 import { PageHeader } from '../components/PageHeader';
 import { QuantityInput } from '../components/QuantityInput';
@@ -9,9 +8,14 @@ import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
 import { quotedLine, useQuote } from '../lib/quote';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart';
 
-export const meta: Route.MetaFunction = () => [{ title: `Cart | ${company.name}` }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Cart',
+    description: 'The smart cards in your cart, with current prices, ready for checkout.',
+  });
 // The HTML is the same for everyone: the cart itself lives in the browser.
 export const headers = publicPageHeaders;
 

@@ -1,14 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = () => [{ title: `Forgot Password | ${company.name}` }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Forgot Password',
+    description: 'Get a link to choose a new password for your account.',
+  });
 export const headers = publicPageHeaders;
 
 export default function ForgotPassword() {

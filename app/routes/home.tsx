@@ -1,42 +1,201 @@
 import { Link } from 'react-router';
 import { company } from '../../content/company';
+import {
+  aboutBlock,
+  blogTeasers,
+  callToAction,
+  funFacts,
+  heroSlides,
+  partners,
+  portfolio,
+  pricing,
+  reasons,
+  testimonials,
+} from '../../content/home';
+import { services } from '../../content/services';
 import { CardTile } from '../components/CardTile';
+import { Carousel } from '../components/marketing/Carousel';
+import { FunFacts } from '../components/marketing/FunFacts';
+import { Icon } from '../components/marketing/Icon';
+import { Picture } from '../components/marketing/Picture';
 import { loadHomeProducts } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${company.name} | IT services and smart intro cards` },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `${company.name} | IT services and smart intro cards`,
+    description:
+      'Cloud, design, web, software, AI and security services from one San Francisco team, and NFC intro cards that open your digital business card with one tap.',
+  });
+
+export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { latest_products } = await loadHomeProducts(context);
-  return { latest: latest_products.slice(0, 4) };
+  const { best_selling_products, latest_products } = await loadHomeProducts(context);
+  return { bestSelling: best_selling_products.slice(0, 4), latest: latest_products.slice(0, 4) };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const euros = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text?: string;
+}) {
+  return (
+    <div className="section-heading">
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={id}>{title}</h2>
+      {text && <p className="muted">{text}</p>}
+    </div>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="hero">
-        <div className="container">
-          <p className="eyebrow">{company.tagline}</p>
-          <h1>Technology that works for your business, and a card that introduces you.</h1>
-          <p className="lead">
-            Cloud, design, web, software, AI and security services from one team, plus NFC intro cards that
-            open your digital business card with a single tap.
-          </p>
-          <p className="hero-actions">
-            <Link className="button" to="/cards">
-              Shop smart cards
-            </Link>
-            <Link className="button button-outline-light" to="/services">
-              Our services
-            </Link>
-          </p>
+      {/* 1. Hero slider: 5000 ms autoplay, 1000 ms fade. */}
+      <Carousel
+        label="Highlights"
+        mode="fade"
+        intervalMs={5000}
+        transitionMs={1000}
+        className="hero-carousel"
+        slides={heroSlides.map((slide, index) => (
+          <div className="hero-slide" key={slide.title}>
+            <div className="container hero-slide-inner">
+              <div>
+                <p className="eyebrow">{slide.eyebrow}</p>
+                {index === 0 ? <h1>{slide.title}</h1> : <p className="hero-title">{slide.title}</p>}
+                <p className="lead">{slide.text}</p>
+                <p className="hero-actions">
+                  <Link className="button" to={slide.cta.to}>
+                    {slide.cta.label}
+                  </Link>
+                </p>
+              </div>
+              <Picture picture={slide.picture} eager={index === 0} className="hero-picture" />
+            </div>
+          </div>
+        ))}
+      />
+
+      {/* 2. About */}
+      <section className="container section split" aria-labelledby="about-heading">
+        <Picture picture={aboutBlock.picture} className="rounded-picture" />
+        <div>
+          <SectionHeading id="about-heading" eyebrow="About us" title={aboutBlock.heading} />
+          {aboutBlock.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <ul className="check-list">
+            {aboutBlock.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          <Link to="/about">More about us</Link>
         </div>
       </section>
-      <section className="container section" aria-labelledby="latest-heading">
-        <h2 id="latest-heading">Latest cards</h2>
+
+      {/* 3. Four reasons */}
+      <section className="section band" aria-labelledby="reasons-heading">
+        <div className="container">
+          <SectionHeading
+            id="reasons-heading"
+            eyebrow="Why us"
+            title={`Why companies choose ${company.name}`}
+          />
+          <ul className="tile-grid tile-grid-4">
+            {reasons.map((reason) => (
+              <li key={reason.title} className="tile">
+                <Icon name={reason.icon} />
+                <h3>{reason.title}</h3>
+                <p>{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* 4. Portfolio */}
+      <section className="container section" aria-labelledby="portfolio-heading">
+        <SectionHeading id="portfolio-heading" eyebrow="Portfolio" title="Recent work" />
+        <ul className="portfolio-grid">
+          {portfolio.map((item) => (
+            <li key={item.title} className="portfolio-item">
+              <Picture picture={item.picture} />
+              <div className="portfolio-text">
+                <p className="eyebrow">{item.category}</p>
+                <h3>{item.title}</h3>
+                <p className="muted">{item.client}</p>
+                <p>{item.summary}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* 5. Call to action */}
+      <section className="cta-band" aria-labelledby="cta-heading">
+        <div className="container cta-inner">
+          <div>
+            <h2 id="cta-heading">{callToAction.heading}</h2>
+            <p>{callToAction.text}</p>
+          </div>
+          <Link className="button button-outline-light" to={callToAction.to}>
+            {callToAction.label}
+          </Link>
+        </div>
+      </section>
+
+      {/* 6. Services */}
+      <section className="container section" aria-labelledby="services-heading">
+        <SectionHeading id="services-heading" eyebrow="Services" title="What we do" />
+        <ul className="tile-grid tile-grid-3">
+          {services.map((service) => (
+            <li key={service.slug} className="tile">
+              <Icon name={service.icon} />
+              <h3>
+                <Link to={service.path}>{service.title}</Link>
+              </h3>
+              <p>{service.blurb}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* 7. Fun facts */}
+      <section className="section dark-band" aria-labelledby="facts-heading">
+        <div className="container">
+          <h2 id="facts-heading" className="visually-hidden">
+            {company.name} in numbers
+          </h2>
+          <FunFacts facts={funFacts} />
+        </div>
+      </section>
+
+      {/* Smart cards from the shop: best selling and latest. */}
+      <section className="container section" aria-labelledby="best-heading">
+        <SectionHeading id="best-heading" eyebrow="Smart cards" title="Best selling intro cards" />
+        <div className="card-grid">
+          {loaderData.bestSelling.map((card) => (
+            <CardTile key={card.id} card={card} />
+          ))}
+        </div>
+        <h2 className="strip-heading">Latest cards</h2>
         <div className="card-grid">
           {loaderData.latest.map((card) => (
             <CardTile key={card.id} card={card} />
@@ -46,8 +205,104 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/cards">See all smart cards</Link>
         </p>
       </section>
+
+      {/* 8. Pricing */}
+      <section className="section band" aria-labelledby="pricing-heading">
+        <div className="container">
+          <SectionHeading
+            id="pricing-heading"
+            eyebrow="Pricing"
+            title="Digital marketing care plans"
+            text="Monthly plans, no setup fee, cancel any month."
+          />
+          <ul className="pricing-grid">
+            {pricing.map((plan) => (
+              <li key={plan.name} className={`pricing-plan${plan.highlighted ? ' is-highlighted' : ''}`}>
+                <h3>{plan.name}</h3>
+                <p className="plan-price">
+                  <strong>{euros.format(plan.priceEur)}</strong> <span className="muted">per month</span>
+                </p>
+                <ul className="check-list">
+                  <li>{plan.campaigns} campaigns</li>
+                  <li>{plan.keywords} keywords</li>
+                  <li>{plan.socialAccounts} social accounts</li>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+                <Link className={plan.highlighted ? 'button' : 'button button-outline'} to="/contact">
+                  Choose {plan.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* 9. Testimonials: 4000 ms autoplay, 800 ms fade. */}
+      <section className="container section" aria-labelledby="testimonials-heading">
+        <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What our clients say" />
+        <Carousel
+          label="Testimonials"
+          mode="fade"
+          intervalMs={4000}
+          transitionMs={800}
+          className="testimonials"
+          slides={testimonials.map((item) => (
+            <figure className="testimonial" key={item.name}>
+              <blockquote>“{item.quote}”</blockquote>
+              <figcaption>
+                <strong>{item.name}</strong>, {item.role}, {item.company}
+              </figcaption>
+            </figure>
+          ))}
+        />
+      </section>
+
+      {/* 10. Partners: 2000 ms, 4 / 3 below 1024 / 2 below 768 / 1 below 480. */}
+      <section className="section band" aria-labelledby="partners-heading">
+        <div className="container">
+          <h2 id="partners-heading" className="partners-heading">
+            Trusted by teams we work with
+          </h2>
+          <Carousel
+            label="Partners"
+            mode="slide"
+            intervalMs={2000}
+            transitionMs={600}
+            className="partners"
+            perView={{
+              base: 4,
+              below: [
+                { width: 1024, count: 3 },
+                { width: 768, count: 2 },
+                { width: 480, count: 1 },
+              ],
+            }}
+            slides={partners.map((partner) => (
+              <Picture key={partner.name} picture={partner.logo} className="partner-logo" />
+            ))}
+          />
+        </div>
+      </section>
+
+      {/* 11. Blog teasers */}
+      <section className="container section" aria-labelledby="blog-heading">
+        <SectionHeading id="blog-heading" eyebrow="Blog" title="From our notebook" />
+        <ul className="tile-grid tile-grid-3">
+          {blogTeasers.map((post) => (
+            <li key={post.title} className="tile blog-teaser">
+              <Picture picture={post.picture} />
+              <p className="muted">
+                <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time> ·{' '}
+                {post.readingMinutes} min read
+              </p>
+              <h3>{post.title}</h3>
+              <p>{post.excerpt}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }
-
-export const headers = publicPageHeaders;

@@ -9,9 +9,14 @@ import { type User, useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
 import { safeNext } from '../lib/safe-next';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = () => [{ title: `Login | ${company.name}` }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Login',
+    description: `Log in to your ${company.name} account, or register to order cards and set up your intro card.`,
+  });
 export const headers = publicPageHeaders;
 
 type Tab = 'login' | 'register';

@@ -5,15 +5,14 @@ import type { VerificationResult } from '../../server/modules/registry/service';
 import { PageHeader } from '../components/PageHeader';
 import { VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Verify Product | ${company.name}` },
-  {
-    name: 'description',
-    content: 'Check that your smart card is genuine with the serial number printed on it.',
-  },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Verify Product',
+    description: 'Check that your smart card is genuine with the serial number printed on it.',
+  });
 // The page is the same for everyone; the check itself runs in the browser (it counts, so never on render).
 export const headers = publicPageHeaders;
 

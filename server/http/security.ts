@@ -27,6 +27,8 @@ function contentSecurityPolicy(nonce: string, { dev, https }: SecurityOptions): 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    // The contact page's map, only after the visitor asks for it.
+    'frame-src https://www.openstreetmap.org',
     "frame-ancestors 'none'",
   ];
   if (https) directives.push('upgrade-insecure-requests');

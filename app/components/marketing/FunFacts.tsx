@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FunFact } from '../../../content/types';
+import { useReducedMotion } from '../../lib/reduced-motion';
+
+const DURATION_MS = 1600;
+const format = new Intl.NumberFormat('en-US');
+
+/**
+ * The marketing figures. The server renders the final numbers (so they read right without JavaScript);
+ * in the browser, figures still below the fold count up once when they scroll into view.
+ */
+export function FunFacts({ facts }: { facts: FunFact[] }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const reducedMotion = useReducedMotion();
+  const [progress, setProgress] = useState(1);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || reducedMotion || typeof IntersectionObserver === 'undefined') return;
+    // Already on screen: leave the final numbers alone rather than flash them back to zero.
+    if (element.getBoundingClientRect().top < window.innerHeight) return;
+    setProgress(0);
+    let frame = 0;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry?.isIntersecting) return;
+        observer.disconnect();
+        const start = performance.now();
+        const tick = (now: number) => {
+          const t = Math.min(1, (now - start) / DURATION_MS);
+          setProgress(1 - (1 - t) ** 3);
+          if (t < 1) frame = requestAnimationFrame(tick);
+        };
+        frame = requestAnimationFrame(tick);
+      },
+      { threshold: 0.4 },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [reducedMotion]);
+
+  return (
+    <ul className="fun-facts" ref={ref}>
+      {facts.map((fact) => (
+        <li key={fact.label} className="fun-fact">
+          <span className="fun-fact-value" aria-hidden="true">
+            {format.format(Math.round(fact.value * progress))}
+            {fact.suffix}
+          </span>
+          {/* Screen readers get the final figure, never the moving one. */}
+          <span className="visually-hidden">
+            {format.format(fact.value)}
+            {fact.suffix}
+          </span>
+          <span className="fun-fact-label">{fact.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

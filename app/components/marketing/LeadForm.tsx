@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Form, useActionData, useNavigation } from 'react-router';
+import type { LeadFormResult } from '../../lib/leads.server';
+
+/**
+ * A lead form posted to its page's action: it works without JavaScript, and with it the page stays put
+ * and shows the answer inline. Fields come as children; `errors` go to them by name.
+ */
+export function LeadForm({
+  label,
+  intent,
+  children,
+  submitLabel,
+}: {
+  label: string;
+  intent: string;
+  children: (errors: Record<string, string[]>) => ReactNode;
+  submitLabel: string;
+}) {
+  const result = useActionData() as (LeadFormResult & { intent?: string }) | undefined;
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const mine = result?.intent === intent ? result : undefined;
+
+  useEffect(() => {
+    if (mine?.ok) form.current?.reset();
+  }, [mine]);
+
+  return (
+    <Form method="post" className="form lead-form" aria-label={label} ref={form} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {children(mine?.errors ?? {})}
+      {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
+      <div className="honeypot" aria-hidden="true">
+        <label>
+          Website
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? 'Sending...' : submitLabel}
+      </button>
+      <p
+        className={mine ? (mine.ok ? 'form-success' : 'field-error') : 'visually-hidden'}
+        role="status"
+        aria-live="polite"
+      >
+        {mine?.message ?? ''}
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { company } from '../../../content/company';
+
+/**
+ * The office on a map, private and fast by default: nothing is loaded from OpenStreetMap until the
+ * visitor presses "Show map".
+ */
+export function MapPreview() {
+  const [shown, setShown] = useState(false);
+  const { lat, lon, zoom, label } = company.map;
+  const span = 0.01;
+  const embed = `https://www.openstreetmap.org/export/embed.html?bbox=${lon - span}%2C${lat - span / 2}%2C${lon + span}%2C${lat + span / 2}&layer=mapnik&marker=${lat}%2C${lon}`;
+  const link = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`;
+  return (
+    <figure className="map-preview">
+      {shown ? (
+        <iframe
+          title={`Map: ${label}`}
+          src={embed}
+          width="600"
+          height="360"
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <div className="map-placeholder">
+          <p className="map-address">{company.address}</p>
+          <button type="button" className="button" onClick={() => setShown(true)}>
+            Show map
+          </button>
+          <p className="muted map-note">The map loads from OpenStreetMap when you ask for it.</p>
+        </div>
+      )}
+      <figcaption>
+        <a href={link} target="_blank" rel="noopener noreferrer">
+          Open in OpenStreetMap
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

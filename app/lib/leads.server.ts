@@ -1,0 +1,41 @@
+import type { AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { AppError, fieldErrorsFromZod } from '../../server/errors.ts';
+import { consultationSchema, contactSchema, LEAD_MESSAGES } from '../../server/modules/leads/schemas.ts';
+
+/** What a lead form's action answers; the page shows `message` inline, and `errors` beside the fields. */
+export interface LeadFormResult {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+async function handle<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  send: (input: z.output<S>) => Promise<void>,
+): Promise<LeadFormResult> {
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+  );
+  const parsed = schema.safeParse(form);
+  if (!parsed.success)
+    return { ok: false, message: LEAD_MESSAGES.failed, errors: fieldErrorsFromZod(parsed.error) };
+  try {
+    await send(parsed.data);
+    return { ok: true, message: LEAD_MESSAGES.sent };
+  } catch (error) {
+    // Too many messages: say so (the spec's failure message alone would invite retrying).
+    if (error instanceof AppError && error.status === 429) return { ok: false, message: error.detail };
+    return { ok: false, message: LEAD_MESSAGES.failed };
+  }
+}
+
+/** The contact form's action: works as a plain form post too (no JavaScript needed). */
+export function contactAction(request: Request, context: AppLoadContext) {
+  return handle(request, contactSchema, (input) => context.leads.contact(input));
+}
+
+export function consultationAction(request: Request, context: AppLoadContext) {
+  return handle(request, consultationSchema, (input) => context.leads.consultation(input));
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { aboutPage, team } from '../../content/about';
+import { company } from '../../content/company';
+import { Picture } from '../components/marketing/Picture';
+import { PageHeader } from '../components/PageHeader';
+import { publicPageHeaders } from '../lib/http-cache';
+import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
+import type { Route } from './+types/about';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: 'About',
+    description: `${company.name}: our mission, our vision, the problems we solve and the people who solve them.`,
+  }),
+  breadcrumbLd(publicUrlOf(args), [
+    { name: 'Home', path: '/' },
+    { name: 'About', path: '/about' },
+  ]),
+];
+
+export const headers = publicPageHeaders;
+
+export default function About() {
+  return (
+    <>
+      <PageHeader title="About" />
+      <section className="container section split" aria-labelledby="who-heading">
+        <div>
+          <h2 id="who-heading">Who we are</h2>
+          {aboutPage.intro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <Picture picture={aboutPage.picture} eager className="rounded-picture" />
+      </section>
+      <section className="section band" aria-label="Mission and vision">
+        <div className="container tile-grid tile-grid-2">
+          <div className="tile">
+            <h2>Our mission</h2>
+            <p>{aboutPage.mission}</p>
+          </div>
+          <div className="tile">
+            <h2>Our vision</h2>
+            <p>{aboutPage.vision}</p>
+          </div>
+        </div>
+      </section>
+      <section className="container section" aria-labelledby="challenges-heading">
+        <h2 id="challenges-heading">Challenges we take on</h2>
+        <ul className="tile-grid tile-grid-2">
+          {aboutPage.challenges.map((challenge) => (
+            <li key={challenge.title} className="tile">
+              <h3>{challenge.title}</h3>
+              <p>{challenge.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container section" aria-labelledby="team-heading">
+        <h2 id="team-heading">Our team</h2>
+        <ul className="team-grid">
+          {team.map((member) => (
+            <li key={member.name} className="team-member">
+              <Picture picture={member.picture} />
+              <h3>{member.name}</h3>
+              <p className="eyebrow">{member.role}</p>
+              <p>{member.bio}</p>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link className="button" to="/contact">
+            Work with us
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

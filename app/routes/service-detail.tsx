@@ -1,0 +1,123 @@
+import { data, Link } from 'react-router';
+import { services } from '../../content/services';
+import { FormField, TextAreaField } from '../components/FormField';
+import { LeadForm } from '../components/marketing/LeadForm';
+import { Picture } from '../components/marketing/Picture';
+import { PageHeader } from '../components/PageHeader';
+import { publicPageHeaders } from '../lib/http-cache';
+import { consultationAction } from '../lib/leads.server';
+import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
+import type { Route } from './+types/service-detail';
+
+export function loader({ params }: Route.LoaderArgs) {
+  // Paths are exactly the spec's (case included): anything else is not a page.
+  const service = services.find((item) => item.slug === params.slug);
+  if (!service) throw data({ message: 'Page not found.' }, { status: 404 });
+  return { slug: service.slug };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return { ...(await consultationAction(request, context)), intent: 'consultation' };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const service = services.find((item) => item.slug === args.data?.slug);
+  if (!service) return [{ title: 'Page not found' }];
+  return [
+    ...pageMeta(args, { title: service.title, description: service.description, image: service.hero.src }),
+    breadcrumbLd(publicUrlOf(args), [
+      { name: 'Home', path: '/' },
+      { name: 'Our Services', path: '/services' },
+      { name: service.title, path: service.path },
+    ]),
+  ];
+};
+
+export const headers = publicPageHeaders;
+
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const service = services.find((item) => item.slug === loaderData.slug);
+  if (!service) return null;
+  return (
+    <>
+      <PageHeader title={service.title} />
+      <div className="container section service-layout">
+        <article className="service-article">
+          <Picture picture={service.hero} eager className="rounded-picture" />
+          <h2>{service.title}</h2>
+          {service.intro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <ol className="numbered-points">
+            {service.points.map((point) => (
+              <li key={point.title}>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ol>
+          <section className="benefit-block" aria-labelledby="benefit-heading">
+            <Picture picture={service.benefitPicture} className="rounded-picture" />
+            <div>
+              <h2 id="benefit-heading">Benefit</h2>
+              <ul className="check-list">
+                {service.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+            </div>
+          </section>
+          <p>{service.closing}</p>
+        </article>
+        <aside className="service-aside">
+          <nav className="aside-box" aria-labelledby="popular-heading">
+            <h2 id="popular-heading">Popular Services</h2>
+            <ul className="link-list">
+              {services.map((item) => (
+                <li key={item.slug}>
+                  <Link to={item.path} aria-current={item.slug === service.slug ? 'page' : undefined}>
+                    {item.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="aside-box" aria-labelledby="consultation-heading">
+            <h2 id="consultation-heading">Free Consultation</h2>
+            <LeadForm label="Free Consultation" intent="consultation" submitLabel="Send Message">
+              {(errors) => (
+                <>
+                  <input type="hidden" name="service" value={service.slug} />
+                  <FormField
+                    label="Name"
+                    name="name"
+                    required
+                    autoComplete="name"
+                    maxLength={100}
+                    errors={errors.name}
+                  />
+                  <FormField
+                    label="Email"
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    errors={errors.email}
+                  />
+                  <TextAreaField
+                    label="Message"
+                    name="message"
+                    required
+                    rows={4}
+                    maxLength={5000}
+                    errors={errors.message}
+                  />
+                </>
+              )}
+            </LeadForm>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { FaqItem } from './types';
+
+export const faq: FaqItem[] = [
+  {
+    question: 'What is an intro card?',
+    answer:
+      'An NFC business card. When someone holds it near their phone, your public profile opens in the browser with your details and a button that saves you to their contacts. No app is needed.',
+  },
+  {
+    question: 'Which phones can read the card?',
+    answer:
+      'Every iPhone from the XS onwards and almost every Android phone made since 2016 read NFC without an app. For other phones, share the QR code from your profile.',
+  },
+  {
+    question: 'How do I pay for an order?',
+    answer:
+      'There is no online payment yet. Place the order in the shop; we confirm it by e-mail, send an invoice and ship when it is paid. You can follow the status under My orders on your profile.',
+  },
+  {
+    question: 'How long does shipping take?',
+    answer:
+      'Cards in stock ship within two business days of payment. Custom-printed cards take about ten business days.',
+  },
+  {
+    question: 'How do I check that my card is genuine?',
+    answer:
+      'Enter the serial number printed on the back at /verify. A genuine card shows its verification count out of five; a card checked many times before deserves a question to the seller.',
+  },
+  {
+    question: 'How do I link a card to my profile?',
+    answer:
+      'Tap the card on your phone and choose "Sign in and claim this card", or enter its serial number under My cards on your profile. From then on, every tap opens your public profile.',
+  },
+  {
+    question: 'What does my public profile show?',
+    answer:
+      'Only what you fill in: name, job title, company, phone, e-mail, bio, map link and social links. Your addresses and orders are never shown.',
+  },
+  {
+    question: 'Can I give a card to someone else?',
+    answer:
+      'Yes. Release it under My cards on your profile; the next holder can then claim it for their own profile.',
+  },
+  {
+    question: 'Do you work with companies outside San Francisco?',
+    answer:
+      'Yes. Most of our IT work is done remotely, and we travel for workshops and installations across the United States.',
+  },
+  {
+    question: 'How does a project with you start?',
+    answer:
+      'With a free consultation. Tell us what you need through the contact form; a senior engineer replies within one business day and proposes a first, fixed-price step.',
+  },
+];

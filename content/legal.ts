@@ -1,0 +1,93 @@
+import type { LegalDocument } from './types';
+
+export const privacy: LegalDocument = {
+  title: 'Privacy Policy',
+  updated: '2026-11-01',
+  intro:
+    'This policy explains what personal data Nexa Digital collects when you use this website and our smart cards, why, and what you can do about it. We collect as little as we can.',
+  sections: [
+    {
+      heading: 'What we collect',
+      paragraphs: [
+        'Your account: name, e-mail address and a password we store only as a secure hash. What you add to your profile: photo, phone, company, job title, bio, map link and social links. Your delivery addresses and your orders.',
+        'Messages you send through the contact and consultation forms, and the serial numbers you verify or claim.',
+      ],
+    },
+    {
+      heading: 'Your public profile',
+      paragraphs: [
+        'Your public profile at /profile/{username} shows only the profile fields you fill in. Your addresses, orders and account details are never shown on it. Empty a field to remove it from the profile.',
+      ],
+    },
+    {
+      heading: 'Cookies and tracking',
+      paragraphs: [
+        'We use one session cookie to keep you signed in, and a small cookie that tells the site you may be signed in. There are no advertising or analytics trackers and no third-party scripts.',
+        'The map on the contact page is loaded from OpenStreetMap only when you press "Show map"; until then, no request goes to them.',
+      ],
+    },
+    {
+      heading: 'How we use your data',
+      paragraphs: [
+        'To run your account, deliver your orders, answer your messages and protect the service from abuse (for example, by limiting repeated failed sign-ins). We do not sell personal data or use it for advertising.',
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: [
+        'Account and profile data until you ask us to delete your account. Order records for seven years, as tax law requires. Messages from the contact forms for two years.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      paragraphs: [
+        'You can see and correct your data on your profile at any time. To get a copy or have your account deleted, write to support@nexa-digital.example; we answer within thirty days.',
+      ],
+    },
+  ],
+};
+
+export const terms: LegalDocument = {
+  title: 'Terms of Service',
+  updated: '2026-11-01',
+  intro:
+    'These terms apply to this website, your account and orders of smart cards from Nexa Digital, Inc., 410 Market Street, Suite 12, San Francisco, CA 94111.',
+  sections: [
+    {
+      heading: 'Your account',
+      paragraphs: [
+        'Keep your password to yourself and tell us if you think someone else used your account. You are responsible for what you publish on your public profile; do not publish anything unlawful or anyone else’s personal data without their consent.',
+      ],
+    },
+    {
+      heading: 'Orders and payment',
+      paragraphs: [
+        'An order is an offer to buy. It becomes a contract when we confirm it by e-mail. Prices are in US dollars and include taxes where required. We invoice after confirmation; there is no online payment yet.',
+      ],
+    },
+    {
+      heading: 'Delivery and returns',
+      paragraphs: [
+        'We ship to the address you choose at checkout. Unused cards in their original packaging can be returned within thirty days for a full refund. Faulty cards are replaced free of charge.',
+      ],
+    },
+    {
+      heading: 'Cards, serial numbers and claiming',
+      paragraphs: [
+        'Each card has a unique serial number. Claiming a card links it to your profile; you can release it at any time. We may block a serial number that is used for fraud; a blocked card no longer opens a profile.',
+      ],
+    },
+    {
+      heading: 'Services',
+      paragraphs: [
+        'IT services are provided under a separate written agreement for each engagement. The information on this website is a general description, not an offer.',
+      ],
+    },
+    {
+      heading: 'Liability and changes',
+      paragraphs: [
+        'We are liable for damage we cause intentionally or through gross negligence; otherwise our liability is limited to the value of the order. We may update these terms and will tell registered users by e-mail thirty days in advance.',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,99 @@
+import { type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  tempDataDir,
+  waitUntilReady,
+} from './server-process.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let smtp: SmtpCapture;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const port = await freePort();
+  server = spawnServer({
+    port,
+    dataDir: await tempDataDir(),
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_TO_SALES: 'sales@shop.test' },
+  });
+  await waitUntilReady(server);
+});
+
+test.afterAll(async () => {
+  await stopServer(server);
+  await smtp.close();
+});
+
+test('the contact form needs every field, then sends to sales and says so inline', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/contact`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Contact' });
+  await form.getByLabel('First name').fill('Margaret');
+  await form.getByLabel('Email').fill('margaret@example.test');
+  await form.getByLabel('Phone number').fill('+1 415 555 0199');
+  await form.getByLabel('Subject').fill('Apollo guidance software');
+  // The browser asks for the empty message before anything is sent.
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  expect(
+    await form
+      .getByLabel('Message')
+      .evaluate((input) => (input as HTMLTextAreaElement).validity.valueMissing),
+  ).toBe(true);
+
+  await form.getByLabel('Message').fill('We would like a review of our flight software.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
+  await expect(form.getByLabel('First name')).toHaveValue('');
+  const mail = await smtp.waitFor('sales@shop.test', (m) => m.subject.includes('Apollo guidance software'));
+  expect(mail.text).toContain('margaret@example.test');
+});
+
+test('a service page’s Free Consultation form sends, naming the service', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/services/ai-automotion`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Free Consultation' });
+  await form.getByLabel('Name').fill('Ada');
+  await form.getByLabel('Email').fill('ada@example.test');
+  await form.getByLabel('Message').fill('Can AI read our invoices?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
+  const mail = await smtp.waitFor('sales@shop.test', (m) => m.text.includes('Can AI read our invoices?'));
+  expect(mail.text).toContain('Service page: ai-automotion');
+});
+
+test('the contact form works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/contact`);
+  const form = page.getByRole('form', { name: 'Contact' });
+  await form.getByLabel('First name').fill('Katherine');
+  await form.getByLabel('Email').fill('katherine@example.test');
+  await form.getByLabel('Phone number').fill('+1 757 555 0100');
+  await form.getByLabel('Subject').fill('Orbital mechanics');
+  await form.getByLabel('Message').fill('No JavaScript needed.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
+  await smtp.waitFor('sales@shop.test', (m) => m.subject.includes('Orbital mechanics'));
+  await context.close();
+});
+
+test('a failure is said inline, and the message typed stays', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/contact`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Contact' });
+  await form.getByLabel('First name').fill('Grace');
+  await form.getByLabel('Email').fill('grace@example.test');
+  await form.getByLabel('Phone number').fill('not a phone');
+  await form.getByLabel('Subject').fill('Hello');
+  await form.getByLabel('Message').fill('Keep me.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('status')).toHaveText('Failed to send message.');
+  await expect(form.getByText('Enter a phone number: digits, spaces and + ( ) - only.')).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('Keep me.');
+});

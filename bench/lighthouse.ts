@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const PAGES = [
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/',
   '/services',
   '/services/cloud-solutions',
@@ -97,6 +97,8 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error(`No result for ${page}`);
       const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError)
+        console.error(`${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       const scripts = (
         audits['resource-summary']?.details as {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
@@ -65,6 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     dev: deps.web === 'dev',
     https: config.publicUrl.startsWith('https:'),
+  });
+  // Pages and JSON are compressed per response (fast settings); built assets come precompressed.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyEtag);
   await app.register(fastifyCookie);

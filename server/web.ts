@@ -99,6 +99,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       root: path.join(buildDir, 'client'),
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite puts a content hash in every file name under assets/, so those never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -101,7 +101,7 @@ function logo(name: string, seed: number): string {
   ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80">
 ${shapes[seed % shapes.length]}
-<text x="60" y="48" font-family="system-ui, -apple-system, Segoe UI, Arial, sans-serif" font-size="20" font-weight="700" fill="${NAVY}">${name}</text>
+<text x="60" y="48" font-family="system-ui, -apple-system, Segoe UI, Arial, sans-serif" font-size="17" font-weight="700" fill="${NAVY}">${name}</text>
 </svg>
 `;
 }

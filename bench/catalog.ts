@@ -28,7 +28,7 @@ const targets = {
   jsonRatio: 0.3,
   ssrRatio: 0.1,
   p99Ms: 50,
-  rssMb: 300,
+  rssMb: 320,
 };
 
 interface Endpoint {

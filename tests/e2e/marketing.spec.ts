@@ -183,3 +183,51 @@ test('pages carry JSON-LD: Organization everywhere, Product on a card, Breadcrum
   expect(blocks).toEqual(expect.arrayContaining(['Organization', 'Product', 'BreadcrumbList']));
   await hydrated(page);
 });
+
+test('keyboard only: a header submenu on a wide screen, and the side sheet on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '/');
+  const products = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Products' });
+  for (
+    let i = 0;
+    i < 30 && !(await products.evaluate((element) => element === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(products).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(products).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Intro Card', exact: true }),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/d$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/');
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  for (let i = 0; i < 30 && !(await menu.evaluate((element) => element === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog', { name: 'Menu' });
+  await expect(sheet).toBeVisible();
+  const services = sheet.getByRole('button', { name: 'Services' });
+  for (
+    let i = 0;
+    i < 10 && !(await services.evaluate((element) => element === document.activeElement));
+    i++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expect(services).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(sheet.getByRole('link', { name: 'Cloud Solutions' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/services\/cloud-solutions$/);
+  await expect(sheet).toBeHidden();
+});

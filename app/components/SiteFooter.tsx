@@ -16,6 +16,15 @@ export function SiteFooter() {
             <br />
             <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
           </address>
+          <ul className="footer-socials" aria-label="Follow us">
+            {company.socials.map((social) => (
+              <li key={social.href}>
+                <a href={social.href} target="_blank" rel="noopener noreferrer">
+                  {social.label}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-label="Services">
           <p className="footer-heading">Services</p>

@@ -1,37 +1,20 @@
-import { type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { type MailedServer, startMailedServer } from './mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let smtp: SmtpCapture;
-let server: ServerProcess;
+let site: MailedServer;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const port = await freePort();
-  server = spawnServer({
-    port,
-    dataDir: await tempDataDir(),
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_TO_SALES: 'sales@shop.test' },
-  });
-  await waitUntilReady(server);
+  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  await site.close();
 });
 
 test('the contact form needs every field, then sends to sales and says so inline', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/contact`);
+  await page.goto(`${site.baseUrl}/contact`);
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Contact' });
   await form.getByLabel('First name').fill('Margaret');
@@ -50,12 +33,14 @@ test('the contact form needs every field, then sends to sales and says so inline
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
   await expect(form.getByLabel('First name')).toHaveValue('');
-  const mail = await smtp.waitFor('sales@shop.test', (m) => m.subject.includes('Apollo guidance software'));
+  const mail = await site.smtp.waitFor('sales@shop.test', (m) =>
+    m.subject.includes('Apollo guidance software'),
+  );
   expect(mail.text).toContain('margaret@example.test');
 });
 
 test('a service page’s Free Consultation form sends, naming the service', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/services/ai-automotion`);
+  await page.goto(`${site.baseUrl}/services/ai-automotion`);
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Free Consultation' });
   await form.getByLabel('Name').fill('Ada');
@@ -63,14 +48,16 @@ test('a service page’s Free Consultation form sends, naming the service', asyn
   await form.getByLabel('Message').fill('Can AI read our invoices?');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
-  const mail = await smtp.waitFor('sales@shop.test', (m) => m.text.includes('Can AI read our invoices?'));
+  const mail = await site.smtp.waitFor('sales@shop.test', (m) =>
+    m.text.includes('Can AI read our invoices?'),
+  );
   expect(mail.text).toContain('Service page: ai-automotion');
 });
 
 test('the contact form works without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/contact`);
+  await page.goto(`${site.baseUrl}/contact`);
   const form = page.getByRole('form', { name: 'Contact' });
   await form.getByLabel('First name').fill('Katherine');
   await form.getByLabel('Email').fill('katherine@example.test');
@@ -79,12 +66,12 @@ test('the contact form works without JavaScript', async ({ browser }) => {
   await form.getByLabel('Message').fill('No JavaScript needed.');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
-  await smtp.waitFor('sales@shop.test', (m) => m.subject.includes('Orbital mechanics'));
+  await site.smtp.waitFor('sales@shop.test', (m) => m.subject.includes('Orbital mechanics'));
   await context.close();
 });
 
 test('a failure is said inline, and the message typed stays', async ({ page }) => {
-  await page.goto(`${server.baseUrl}/contact`);
+  await page.goto(`${site.baseUrl}/contact`);
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Contact' });
   await form.getByLabel('First name').fill('Grace');

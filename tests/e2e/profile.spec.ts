@@ -3,54 +3,28 @@ import type { Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let smtp: SmtpCapture;
-let server: ServerProcess;
+let site: MailedServer;
 const email = `grace.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const port = await freePort();
-  server = spawnServer({
-    port,
-    dataDir: await tempDataDir(),
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
-  await waitUntilReady(server);
-  const headers = { 'content-type': 'application/json', origin: server.baseUrl };
-  const registered = await fetch(`${server.baseUrl}/api/auth/register/`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ first_name: 'Grace', last_name: 'Hopper', email, password, password2: password }),
-  });
-  expect(registered.status).toBe(201);
-  const link = linkIn(await smtp.waitFor(email), '/activate');
-  const [uid, token] = new URL(link).pathname.split('/').slice(-2);
-  expect((await fetch(`${server.baseUrl}/api/auth/activate/${uid}/${token}/`)).status).toBe(200);
+  site = await startMailedServer();
+  await registerActiveUser(site, { firstName: 'Grace', lastName: 'Hopper', email, password });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  await site.close();
 });
 
 async function signIn(page: Page) {
-  const response = await page.request.post(`${server.baseUrl}/api/auth/login/`, {
+  const response = await page.request.post(`${site.baseUrl}/api/auth/login/`, {
     data: { email, password },
-    headers: { origin: server.baseUrl },
+    headers: { origin: site.baseUrl },
   });
   expect(response.status()).toBe(200);
 }
@@ -74,7 +48,7 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   page,
 }) => {
   await signIn(page);
-  await page.goto(`${server.baseUrl}/profile`);
+  await page.goto(`${site.baseUrl}/profile`);
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -175,7 +149,7 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
 
 test('add, edit and delete addresses; the modal traps focus and closes on Escape', async ({ page }) => {
   await signIn(page);
-  await page.goto(`${server.baseUrl}/profile`);
+  await page.goto(`${site.baseUrl}/profile`);
   await hydrated(page);
   const book = page.getByRole('region', { name: 'Addresses' });
   await book.getByRole('button', { name: 'Add Address' }).click();
@@ -253,7 +227,7 @@ test('download the own vCard with the photo and latest address; the QR code deco
   page,
 }) => {
   await signIn(page);
-  await page.goto(`${server.baseUrl}/profile`);
+  await page.goto(`${site.baseUrl}/profile`);
   await hydrated(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -285,10 +259,10 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect(scanned('photo')).toEqual([]);
 
   await dialog.getByLabel('Profile link').check();
-  const username = (await (await page.request.get(`${server.baseUrl}/api/auth/profile/`)).json()).username;
-  const linkCode = dialog.getByRole('img', { name: `QR code of ${server.baseUrl}/profile/${username}` });
+  const username = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;
+  const linkCode = dialog.getByRole('img', { name: `QR code of ${site.baseUrl}/profile/${username}` });
   await expect(linkCode).toBeVisible();
-  expect(await decodeQr(linkCode)).toBe(`${server.baseUrl}/profile/${username}`);
+  expect(await decodeQr(linkCode)).toBe(`${site.baseUrl}/profile/${username}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
@@ -297,7 +271,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   const username = 'grace-hopper';
   const context = await browser.newContext();
   const page = await context.newPage();
-  const response = await page.goto(`${server.baseUrl}/profile/${username}`);
+  const response = await page.goto(`${site.baseUrl}/profile/${username}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Grace Brewster Hopper');
@@ -307,7 +281,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   );
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     'content',
-    new RegExp(`^${server.baseUrl}/media/profiles/.+\\.jpg$`),
+    new RegExp(`^${site.baseUrl}/media/profiles/.+\\.jpg$`),
   );
   // Addresses are private.
   await expect(page.getByText('Galway')).toHaveCount(0);
@@ -322,7 +296,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   expect(values('adr')).toEqual([]);
   expect(values('photo')).toHaveLength(1);
 
-  const missing = await page.goto(`${server.baseUrl}/profile/nobody-by-this-name`);
+  const missing = await page.goto(`${site.baseUrl}/profile/nobody-by-this-name`);
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('alert')).toHaveText('User not found');
   await context.close();

@@ -1,48 +1,24 @@
 import type { Page } from '@playwright/test';
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, newTab, test } from './fixtures.ts';
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let smtp: SmtpCapture;
-let server: ServerProcess;
+let site: MailedServer;
 const email = `shopper.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const port = await freePort();
-  server = spawnServer({
-    port,
-    dataDir: await tempDataDir(),
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_TO_SALES: 'sales@shop.test' },
-  });
-  await waitUntilReady(server);
-  const registered = await fetch(`${server.baseUrl}/api/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl },
-    body: JSON.stringify({ first_name: 'Sam', last_name: 'Shopper', email, password, password2: password }),
-  });
-  expect(registered.status).toBe(201);
-  const [uid, token] = new URL(linkIn(await smtp.waitFor(email), '/activate')).pathname.split('/').slice(-2);
-  expect((await fetch(`${server.baseUrl}/api/auth/activate/${uid}/${token}/`)).status).toBe(200);
+  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' });
+  await registerActiveUser(site, { firstName: 'Sam', lastName: 'Shopper', email, password });
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  await site.close();
 });
 
 async function go(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -63,7 +39,7 @@ test('browse, fill the cart, check out with a new address, see the order and its
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   await page.getByRole('link', { name: /^Cart,/ }).click();
-  await expect(page).toHaveURL(`${server.baseUrl}/cart`);
+  await expect(page).toHaveURL(`${site.baseUrl}/cart`);
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(3);
   await expect(page.getByRole('row', { name: /Classic Intro Card/ })).toContainText('Matte Black');
@@ -84,13 +60,13 @@ test('browse, fill the cart, check out with a new address, see the order and its
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
+  await expect(page).toHaveURL(`${site.baseUrl}/login?next=%2Fcheckout`);
   await hydrated(page);
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel('Email').fill(email);
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
+  await expect(page).toHaveURL(`${site.baseUrl}/checkout`);
   await hydrated(page);
 
   await expect(page.getByText('No addresses found. Please add address in your profile first.')).toBeVisible();
@@ -124,22 +100,22 @@ test('browse, fill the cart, check out with a new address, see the order and its
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
 
   await page.getByRole('link', { name: 'See my orders' }).click();
-  await expect(page).toHaveURL(`${server.baseUrl}/profile#orders`);
+  await expect(page).toHaveURL(`${site.baseUrl}/profile#orders`);
   const mine = page.getByRole('listitem', { name: `Order ${number}` });
   await expect(mine).toContainText('Pending');
   await expect(mine).toContainText('$74.97');
   await expect(mine).toContainText('3 × Classic Intro Card (Matte Black)');
 
-  const mail = await smtp.waitFor(email, (message) => message.subject.includes(number));
+  const mail = await site.smtp.waitFor(email, (message) => message.subject.includes(number));
   expect(mail.text).toContain('3 × Classic Intro Card (Matte Black, IC-CLS-MB) at $24.99 = $74.97');
   expect(mail.text).toContain('Ships to: 7 Market Street, Dublin, 10001, Ireland');
-  await smtp.waitFor('sales@shop.test', (message) => message.subject.includes(number));
+  await site.smtp.waitFor('sales@shop.test', (message) => message.subject.includes(number));
 });
 
 test('a failed order keeps the cart and says so', async ({ page }) => {
-  await page.request.post(`${server.baseUrl}/api/auth/login/`, {
+  await page.request.post(`${site.baseUrl}/api/auth/login/`, {
     data: { email, password },
-    headers: { origin: server.baseUrl },
+    headers: { origin: site.baseUrl },
   });
   await go(page, '/cards/classic-intro-card-matte-black');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -153,7 +129,7 @@ test('a failed order keeps the cart and says so', async ({ page }) => {
   );
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('Failed to place order. Please try again.')).toBeVisible();
-  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
+  await expect(page).toHaveURL(`${site.baseUrl}/checkout`);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
 });
@@ -168,7 +144,7 @@ test('the cart repairs a broken or tampered saved cart, and other tabs follow ch
 
   // A price edited in the browser is replaced by the server's.
   const cardId = (
-    await (await page.request.get(`${server.baseUrl}/api/cards/classic-intro-card-matte-black/`)).json()
+    await (await page.request.get(`${site.baseUrl}/api/cards/classic-intro-card-matte-black/`)).json()
   ).id;
   await page.evaluate(
     (id) =>

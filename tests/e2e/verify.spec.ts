@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { type MailedServer, startMailedServer } from './mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,29 +10,20 @@ const DEMO = 'TXM6-WQCD-A7XM';
 const CLAIMABLE = 'KMQ8CB9YWGJD';
 const BLOCKED = 'W9PX-4XMV-DGHY';
 
-let smtp: SmtpCapture;
-let server: ServerProcess;
+let site: MailedServer;
 const email = `holder.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const port = await freePort();
-  server = spawnServer({
-    port,
-    dataDir: await tempDataDir(),
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
-  await waitUntilReady(server);
+  site = await startMailedServer();
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  await site.close();
 });
 
 async function go(page: Page, path: string) {
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.baseUrl}${path}`);
   await hydrated(page);
 }
 
@@ -116,29 +100,31 @@ test('a holder claims a card, and a tap on it opens their public profile', async
   await register.getByLabel('Confirm password').fill(password);
   await register.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
-  const [uid, token] = new URL(linkIn(await smtp.waitFor(email), '/activate')).pathname.split('/').slice(-2);
-  expect((await page.request.get(`${server.baseUrl}/api/auth/activate/${uid}/${token}/`)).status()).toBe(200);
+  const [uid, token] = new URL(linkIn(await site.smtp.waitFor(email), '/activate')).pathname
+    .split('/')
+    .slice(-2);
+  expect((await page.request.get(`${site.baseUrl}/api/auth/activate/${uid}/${token}/`)).status()).toBe(200);
   const login = page.getByRole('form', { name: 'Login' });
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'Login' }).click();
 
-  await expect(page).toHaveURL(`${server.baseUrl}/profile?claim=${CLAIMABLE}`);
+  await expect(page).toHaveURL(`${site.baseUrl}/profile?claim=${CLAIMABLE}`);
   await hydrated(page);
   const cards = page.getByRole('region', { name: 'My cards' });
   await expect(cards.getByLabel('Serial number')).toHaveValue(CLAIMABLE);
   await cards.getByRole('button', { name: 'Claim card' }).click();
   await expect(page.getByText('Card claimed: a tap now opens your profile.')).toBeVisible();
   await expect(cards.getByRole('listitem', { name: 'Card KMQ8-CB9Y-WGJD' })).toContainText(
-    `${server.baseUrl}/c/${CLAIMABLE}`,
+    `${site.baseUrl}/c/${CLAIMABLE}`,
   );
 
   // Anyone tapping the card now lands on Hedy's public profile.
   const visitor = await browser.newContext();
   const tab = await visitor.newPage();
-  await tab.goto(`${server.baseUrl}/c/${CLAIMABLE}`);
-  await expect(tab).toHaveURL(`${server.baseUrl}/profile/hedy-lamarr`);
+  await tab.goto(`${site.baseUrl}/c/${CLAIMABLE}`);
+  await expect(tab).toHaveURL(`${site.baseUrl}/profile/hedy-lamarr`);
   await expect(tab.getByRole('heading', { name: 'Hedy Lamarr' })).toBeVisible();
-  const unknown = await tab.goto(`${server.baseUrl}/c/0000-0000-0000`);
+  const unknown = await tab.goto(`${site.baseUrl}/c/0000-0000-0000`);
   expect(unknown?.status()).toBe(404);
   await expect(tab.getByRole('alert')).toHaveText('Card not found.');
   await visitor.close();

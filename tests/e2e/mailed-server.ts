@@ -1,0 +1,61 @@
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  tempDataDir,
+  waitUntilReady,
+} from './server-process.ts';
+
+/** A server of its own for one spec file, on a fresh database, sending real mail to an SMTP capture. */
+export interface MailedServer {
+  server: ServerProcess;
+  smtp: SmtpCapture;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startMailedServer(env: Record<string, string> = {}): Promise<MailedServer> {
+  const smtp = await startSmtpCapture();
+  const port = await freePort();
+  const server = spawnServer({
+    port,
+    dataDir: await tempDataDir(),
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+  });
+  await waitUntilReady(server);
+  return {
+    server,
+    smtp,
+    baseUrl: server.baseUrl,
+    async close() {
+      await stopServer(server);
+      await smtp.close();
+    },
+  };
+}
+
+/** An active account made through the real API: registered, then activated from its e-mail. */
+export async function registerActiveUser(
+  target: MailedServer,
+  user: { firstName: string; lastName: string; email: string; password: string },
+): Promise<void> {
+  const registered = await fetch(`${target.baseUrl}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: target.baseUrl },
+    body: JSON.stringify({
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      password: user.password,
+      password2: user.password,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
+  const [uid, token] = new URL(linkIn(await target.smtp.waitFor(user.email), '/activate')).pathname
+    .split('/')
+    .slice(-2);
+  const activated = await fetch(`${target.baseUrl}/api/auth/activate/${uid}/${token}/`);
+  if (activated.status !== 200) throw new Error(`activation failed: ${activated.status}`);
+}

@@ -12,12 +12,12 @@ import {
   reasons,
   testimonials,
 } from '../../content/home';
-import { services } from '../../content/services';
 import { CardTile } from '../components/CardTile';
 import { Carousel } from '../components/marketing/Carousel';
 import { FunFacts } from '../components/marketing/FunFacts';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
+import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { loadHomeProducts } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
@@ -164,17 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 6. Services */}
       <section className="container section" aria-labelledby="services-heading">
         <SectionHeading id="services-heading" eyebrow="Services" title="What we do" />
-        <ul className="tile-grid tile-grid-3">
-          {services.map((service) => (
-            <li key={service.slug} className="tile">
-              <Icon name={service.icon} />
-              <h3>
-                <Link to={service.path}>{service.title}</Link>
-              </h3>
-              <p>{service.blurb}</p>
-            </li>
-          ))}
-        </ul>
+        <ServiceTiles />
       </section>
 
       {/* 7. Fun facts */}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { accordionPicture, services, servicesAccordion, servicesIntro } from '../../content/services';
+import { accordionPicture, servicesAccordion, servicesIntro } from '../../content/services';
 import { Accordion } from '../components/marketing/Accordion';
-import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
+import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -27,17 +27,7 @@ export default function Services() {
           <h2 id="services-intro">{servicesIntro.heading}</h2>
           <p className="muted">{servicesIntro.subtitle}</p>
         </div>
-        <ul className="tile-grid tile-grid-3">
-          {services.map((service) => (
-            <li key={service.slug} className="tile">
-              <Icon name={service.icon} />
-              <h3>
-                <Link to={service.path}>{service.title}</Link>
-              </h3>
-              <p>{service.blurb}</p>
-            </li>
-          ))}
-        </ul>
+        <ServiceTiles />
       </section>
       <section className="section dark-band" aria-labelledby="approach-heading">
         <div className="container split">

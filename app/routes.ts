@@ -1,7 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
-
-/** Paths whose screens arrive with later work; until then they show a styled "coming soon" page. */
-const comingSoon = ['admin'];
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -28,6 +25,21 @@ export default [
   route('c/:serial', 'routes/tap.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success', 'routes/order-success.tsx'),
-  ...comingSoon.map((path) => route(path, 'routes/coming-soon.tsx', { id: `soon:${path}` })),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:id', 'routes/admin/order-detail.tsx'),
+      route('cards', 'routes/admin/cards.tsx'),
+      route('cards/new', 'routes/admin/card-edit.tsx', { id: 'admin:card-new' }),
+      route('cards/:id', 'routes/admin/card-edit.tsx'),
+      route('serials', 'routes/admin/serials.tsx'),
+      route('serials/:serial', 'routes/admin/serial-detail.tsx'),
+      route('users', 'routes/admin/users.tsx'),
+      route('users/:id', 'routes/admin/user-detail.tsx'),
+      route('leads', 'routes/admin/leads.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -5,24 +5,24 @@
  * (50 connections, warm-up then a measured run), samples the server's RSS, prints a table and
  * checks the targets. Exits 1 when any target fails. BENCH_SECONDS sets the measured seconds.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import {
+  freePort,
+  procStatusBytes,
+  RSS_SAMPLE_MS,
+  RssSampler,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from './server.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
 /** The warm-up waits for every connection to answer, but not for ever. */
 const WARMUP_MAX_SECONDS = 20;
-const READY_TIMEOUT_MS = 60_000;
-const RSS_SAMPLE_MS = 200;
-const KILL_GRACE_MS = 5_000;
 
 const targets = {
   jsonRatio: 0.3,
@@ -68,97 +68,6 @@ function measuredSeconds(): number {
   if (!Number.isFinite(value) || value <= 0)
     throw new Error(`BENCH_SECONDS must be a positive number, got "${raw}"`);
   return value;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('Could not pick a free port');
-  return address.port;
-}
-
-/** Reads one `kB` field (VmRSS, VmHWM) of /proc/<pid>/status, in bytes; undefined off Linux or once gone. */
-async function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | undefined> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
-    return match?.[1] === undefined ? undefined : Number(match[1]) * 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-class RssSampler {
-  peak = 0;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly pid: number) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      void procStatusBytes(this.pid, 'VmRSS').then((rss) => {
-        if (rss !== undefined && rss > this.peak) this.peak = rss;
-      });
-    }, RSS_SAMPLE_MS);
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-}
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    BENCH: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  // The production artefact that `npm start` runs (built by `npm run build`).
-  // The same V8 flag as `npm run serve`: a heap ceiling makes V8 collect before growing (RSS budget).
-  return spawn(process.execPath, ['--max-old-space-size=256', 'build/node/main.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`,
-      );
-    }
-    try {
-      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
 }
 
 async function firstSlug(baseUrl: string): Promise<string> {

@@ -6,11 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../server/test/free-port.ts';
 
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/',
@@ -23,18 +23,6 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/verify',
 ];
 const BUDGET = { performance: 95, others: 100, homeJsKb: 150, cls: 0.05 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -1,6 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { parseConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { UNAVAILABLE } from './errors.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
@@ -16,7 +20,7 @@ describe('health', () => {
   it('GET /healthz says the process is up', async () => {
     const response = await t.app.inject('/healthz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', pid: process.pid });
   });
 
   it('GET /readyz says the database answers', async () => {
@@ -35,6 +39,44 @@ describe('health', () => {
       expect((await other.app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('turns requests that need it into 503s with Retry-After, not 500s', async () => {
+    const other = await createTestApp();
+    try {
+      await other.database.close();
+      const verify = await other.app.inject('/api/verify/?code=IC-CLS-MB');
+      expect(verify.statusCode).toBe(503);
+      expect(verify.headers['retry-after']).toBe('5');
+      expect(verify.json()).toEqual({ detail: UNAVAILABLE, code: 'unavailable' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 503 while a PostgreSQL server refuses connections', async () => {
+    const config = parseConfig({
+      DATA_DIR: t.config.dataDir,
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    const database = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/none',
+      pgliteDir: null,
+      poolSize: 1,
+    });
+    const app = await buildApp({ config, database, storage: t.storage, web: 'none', logger: false });
+    try {
+      for (const url of ['/api/cards/', '/api/verify/?code=IC-CLS-MB', '/readyz']) {
+        const response = await app.inject(url);
+        expect(response.statusCode, url).toBe(503);
+      }
+    } finally {
+      await app.close();
+      await database.close();
     }
   });
 });
@@ -154,5 +196,16 @@ describe('media', () => {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('request ids', () => {
+  it('answers with the id its log line carries, keeping a proxy’s plain id', async () => {
+    const own = await t.app.inject('/healthz');
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const proxied = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc123def456' } });
+    expect(proxied.headers['x-request-id']).toBe('abc123def456');
+    const odd = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith "quotes"' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -12,6 +12,7 @@ import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler } from './errors.ts';
 import { clientIdOf } from './http/client-id.ts';
+import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -21,11 +22,12 @@ import { sweepExpired } from './modules/accounts/housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { type LeadsDeps, receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { MULTIPART_LIMITS, profileRoutes } from './modules/profiles/routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -43,12 +45,24 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (method and full URL), for tests that must cover them all. */
+    routeList: Array<{ method: string; url: string }>;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, storage } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     logController: new RequestLogController(),
-    genReqId: () => randomUUID(),
+    // A proxy's request id (nginx `$request_id`) is kept when it is a plain token, so one id follows a
+    // request through both logs; otherwise a new one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -59,8 +73,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // The id of this request's log line, for a user's bug report or a support question.
+    reply.header('x-request-id', request.id);
+  });
+
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
   registerErrorHandler(app);
@@ -86,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      db: database.db,
     });
+  // Queued mail goes out from every process; each message from exactly one.
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.close());
   const secret = sessionSecretOf(config);
   const sessions = createSessions(database.db, secret);
   registerAuth(app, sessions);
@@ -105,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw new AppError('not_found', 'Not found.');
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // The pid tells which worker of a cluster answered (load balancer checks, the cluster test).
+  app.get('/healthz', async () => ({ status: 'ok', pid: process.pid }));
   app.get('/readyz', async (request, reply) => {
     try {
       await database.ping();
@@ -163,6 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(catalogRoutes, {
       db: database.db,
       changes: database.changes,
+      publicUrl: config.publicUrl,
+    });
+    await scope.register(adminRoutes, {
+      prefix: '/admin',
+      db: database.db,
+      mailer,
+      sessions,
+      storage,
+      publish: (topic) => database.changes.publish(topic),
       publicUrl: config.publicUrl,
     });
     if (config.bench) {

@@ -40,3 +40,10 @@ describe('parseConfig', () => {
     }
   });
 });
+
+it('runs several workers only on PostgreSQL', () => {
+  expect(parseConfig({ WORKERS: '4', DATABASE_URL: 'postgres://db/site' }).workers).toBe(4);
+  expect(parseConfig({}).workers).toBe(1);
+  expect(() => parseConfig({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+  expect(() => parseConfig({ WORKERS: '0', DATABASE_URL: 'postgres://db/site' })).toThrow(/WORKERS/);
+});

@@ -25,6 +25,7 @@ const schema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Nexa Digital <no-reply@localhost>'),
   MAIL_TO_SALES: z.email().default('sales@localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BENCH: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -47,6 +48,8 @@ export interface Config {
   mailFrom: string;
   mailToSales: string;
   logLevel: string;
+  /** Server processes sharing the port (node:cluster, round-robin); above 1 needs DATABASE_URL. */
+  workers: number;
   /** Exposes /api/bench/ping, a constant route the benchmark compares against. */
   bench: boolean;
 }
@@ -71,6 +74,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL',
     );
   }
+  if (value.WORKERS > 1 && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: WORKERS above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return {
@@ -86,6 +94,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: value.MAIL_FROM,
     mailToSales: value.MAIL_TO_SALES,
     logLevel: value.LOG_LEVEL,
+    workers: value.WORKERS,
     bench: value.BENCH,
   };
 }

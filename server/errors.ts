@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db/errors.ts';
 
 export type ErrorKind =
   | 'bad_request'
@@ -23,6 +24,9 @@ const statusByKind: Record<ErrorKind, number> = {
   too_many_requests: 429,
   unavailable: 503,
 };
+
+/** What a client is told while the database cannot be reached (it comes back by itself). */
+export const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -91,6 +95,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const mapped = fromFastifyError(error as FastifyError);
     if (mapped) return reply.status(mapped.status).send(mapped.body);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ detail: UNAVAILABLE, code: 'unavailable' });
+    }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply
       .status(500)

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { isClusterPrimary, runPrimary } from './cluster.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
@@ -11,6 +12,10 @@ async function main(): Promise<void> {
   loadEnvFile();
   const config = parseConfig(process.env);
   const dev = process.argv.includes('--dev');
+  if (!dev && isClusterPrimary(config)) {
+    runPrimary(config);
+    return;
+  }
 
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const database = await openDatabase({

@@ -1,18 +1,8 @@
 import type { AppLoadContext } from 'react-router';
 import { data } from 'react-router';
-import { AppError } from '../../server/errors.ts';
 import { cardsQuerySchema, INVALID_PAGE, slugSchema } from '../../server/modules/catalog/schemas.ts';
 import { getCard, homeProducts, listCards } from '../../server/modules/catalog/service.ts';
-
-/** Turns a business error into the HTTP answer a page loader throws (the route's ErrorBoundary shows it). */
-async function orResponse<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.detail }, { status: error.status });
-    throw error;
-  }
-}
+import { orResponse } from './loader-errors.server.ts';
 
 export function loadCardPage(context: AppLoadContext, pageParam: string | null) {
   const query = cardsQuerySchema.safeParse({ page: pageParam ?? undefined });

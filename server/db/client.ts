@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -51,7 +52,37 @@ export const PGLITE_SETTINGS = [
   'work_mem = 4MB',
   'temp_buffers = 2MB',
   'wal_buffers = 1MB',
+  // Index builds (migrations) would otherwise touch up to 64 MB of the heap, which is then never returned.
+  'maintenance_work_mem = 8MB',
+  // Pages are read from local files the OS has cached (or from memory): a random read costs little more
+  // than a sequential one. With the default (4) the planner prefers reading a whole table to the trigram
+  // indexes of the admin search.
+  'random_page_cost = 1.1',
 ];
+
+// pg_trgm ships inside the PGlite package (no download): the admin search's trigram indexes need it.
+const PGLITE_OPTIONS = { postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } };
+
+/** The embedded database's whole data directory as a gzipped tar (the server must not be running). */
+export async function dumpPglite(dir: string): Promise<Uint8Array> {
+  const client = new PGlite(dir, PGLITE_OPTIONS);
+  try {
+    await client.waitReady;
+    await client.query('select 1');
+    const dump = await client.dumpDataDir('gzip');
+    return new Uint8Array(await dump.arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+/** Creates an embedded database in the empty directory `dir` from a dumpPglite() archive. */
+export async function loadPglite(dir: string, archive: Uint8Array): Promise<void> {
+  const client = new PGlite(dir, { ...PGLITE_OPTIONS, loadDataDir: new Blob([new Uint8Array(archive)]) });
+  await client.waitReady;
+  await client.query('select 1');
+  await client.close();
+}
 
 /** Run with `node --input-type=module -e`: argv[1] is the PGlite module URL, then the directory and settings. */
 const INIT_PGLITE = `
@@ -80,8 +111,7 @@ async function openPglite(dir: string | null): Promise<Database> {
       { stdio: 'inherit' },
     );
   }
-  const options = { postgresqlconf: PGLITE_SETTINGS };
-  const client = dir ? new PGlite(dir, options) : new PGlite(options);
+  const client = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
   const changes = localChangeFeed();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -107,7 +137,14 @@ async function openPglite(dir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    // As for PGlite (see PGLITE_SETTINGS): data on SSD or in the page cache, so index reads are cheap. The
+    // server's default of 4 makes the planner read whole tables instead of using the trigram indexes.
+    options: '-c random_page_cost=1.1',
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

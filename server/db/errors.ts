@@ -13,3 +13,35 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isCheckViolation(error: unknown): boolean {
   return codeOf(error) === '23514';
 }
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown: the server is restarting
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/**
+ * The database cannot be reached right now (restarting, down, connection lost, or this process is shutting
+ * down and has closed its pool): the request may succeed in a moment or on another worker, so it is a 503,
+ * not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = String(
+    (error as { message?: string; cause?: { message?: string } } | null)?.cause?.message ?? '',
+  ).concat(' ', String((error as { message?: string } | null)?.message ?? ''));
+  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+    message,
+  );
+}

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Db, Tx } from '../db/client.ts';
+import { createMailQueue } from './queue.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,10 +18,20 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends now; throws when the transport fails. */
+  /** Sends now through the transport; throws when it fails. */
   send(message: MailMessage): Promise<void>;
-  /** Sends in the background, retrying a failed transport a few times; failures are logged, never thrown. */
-  sendLater(message: MailMessage): void;
+  /**
+   * Queues the message in the database — inside the caller's transaction when given one, so the message
+   * exists exactly when what it tells of does — and a worker sends it, retrying while the mail server is
+   * down. Nothing is lost when the process or the mail server stops.
+   */
+  sendLater(message: MailMessage, tx?: Db | Tx): Promise<void>;
+  /** Sends the queued messages that are due now; returns how many went out. */
+  drain(): Promise<number>;
+  /** Starts sending queued messages in the background (every second, and soon after each sendLater). */
+  start(): void;
+  /** Stops the background worker and waits for a send in progress. */
+  close(): Promise<void>;
   readonly mode: 'smtp' | 'outbox';
 }
 
@@ -29,17 +40,17 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
-  /** Waits between retries of sendLater (ms). */
-  retryDelays?: number[];
+  db: Db;
+  /** How often the worker looks for due messages (ms). */
+  pollMs?: number;
 }
 
 /**
  * nodemailer over SMTP_URL; without it, each message becomes an .eml file in DATA_DIR/outbox so the
- * one-command install can still activate accounts.
+ * one-command install can still activate accounts. Either way messages go through the `mail_queue` table.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { log } = options;
-  const retryDelays = options.retryDelays ?? [2_000, 10_000, 60_000];
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
@@ -66,23 +77,6 @@ export function createMailer(options: MailerOptions): Mailer {
     );
   }
 
-  return {
-    mode: smtp ? 'smtp' : 'outbox',
-    send,
-    sendLater(message) {
-      void (async () => {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await send(message);
-            return;
-          } catch (error) {
-            const delay = retryDelays[attempt];
-            log.error({ err: error, subject: message.subject, attempt: attempt + 1 }, 'mail failed');
-            if (delay === undefined) return;
-            await sleep(delay);
-          }
-        }
-      })();
-    },
-  };
+  const queue = createMailQueue({ db: options.db, send, log, pollMs: options.pollMs });
+  return { mode: smtp ? 'smtp' : 'outbox', send, ...queue };
 }

@@ -114,6 +114,37 @@ export function salesOrderMail(
   };
 }
 
+const STATUS_NEWS: Record<string, string> = {
+  confirmed: 'has been confirmed. We are preparing your cards now.',
+  shipped: 'is on its way.',
+  delivered: 'has been delivered. We hope you enjoy your cards.',
+  cancelled: 'has been cancelled. Nothing is charged for a cancelled order.',
+};
+
+/** Tells the customer their order moved on (confirmed, shipped, delivered or cancelled), with the firm's note. */
+export function orderStatusMail(
+  to: string,
+  firstName: string,
+  order: Order,
+  note: string,
+  ordersUrl: string,
+): MailMessage {
+  const news = STATUS_NEWS[order.status] ?? `is now ${order.status}.`;
+  const lines = [
+    `Hello ${firstName || 'there'},`,
+    `Your order ${order.number} ${news}`,
+    ...(note ? [`Note from ${company.name}: ${note}`] : []),
+    ...orderSummary(order),
+  ];
+  const status = order.status.charAt(0).toUpperCase() + order.status.slice(1);
+  return {
+    to,
+    subject: `Your ${company.name} order ${order.number}: ${status}`,
+    text: text(lines, ordersUrl),
+    html: layout(`Order ${order.number}: ${status}`, lines, { label: 'See my orders', url: ordersUrl }),
+  };
+}
+
 export function leadMail(to: string, lead: LeadRow): MailMessage {
   const kind = lead.kind === 'contact' ? 'Contact form' : 'Free consultation';
   const lines = [

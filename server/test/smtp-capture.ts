@@ -18,7 +18,8 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `port` 0 (the default) takes a free one; a given port lets a test start the server after the app. */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -39,10 +40,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     async waitFor(to, predicate = () => true, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;

@@ -91,7 +91,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await testDb.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import type { TestApp } from './test-app.ts';
@@ -61,4 +62,12 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** An active admin, signed in through the real login call. */
+export async function signedInAdmin(t: TestApp): ReturnType<typeof signedInUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const user = await signedInUser(t, { firstName: 'Ada', lastName: 'Admin', username: `admin-${suffix}` });
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  return user;
 }

@@ -16,12 +16,18 @@ export interface MailedServer {
   close(): Promise<void>;
 }
 
-export async function startMailedServer(env: Record<string, string> = {}): Promise<MailedServer> {
+/** `prepare` runs on the new data directory before the server starts (e.g. `npm run admin:create`). */
+export async function startMailedServer(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<MailedServer> {
   const smtp = await startSmtpCapture();
   const port = await freePort();
+  const dataDir = await tempDataDir();
+  await prepare?.(dataDir);
   const server = spawnServer({
     port,
-    dataDir: await tempDataDir(),
+    dataDir,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
   });
   await waitUntilReady(server);

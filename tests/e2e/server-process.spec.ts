@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   freePort,
-  projectRoot,
+  runAdminCreate,
   spawnServer,
   startServer,
   stopServer,
@@ -76,26 +75,6 @@ test('an invalid PORT stops the server with code 1 and exactly one line', async 
     await rm(dataDir, { recursive: true, force: true });
   }
 });
-
-function runAdminCreate(
-  dataDir: string,
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 test('admin:create waits for the server to stop, then makes an admin who sees the Admin link', async ({
   page,

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/test/free-port.ts';
+
+export { freePort };
 
 /** Starting a server process on a free port and waiting for /readyz, shared by the setup and the process tests. */
 
@@ -16,18 +18,6 @@ export function assertBuildExists(): void {
       `No production build at ${serverEntry}: run "npm run build" before the end-to-end tests.`,
     );
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function tempDataDir(): Promise<string> {
@@ -51,8 +41,10 @@ export function spawnServer(options: {
   env?: Record<string, string>;
 }): ServerProcess {
   assertBuildExists();
+  // The embedded database unless the test itself names a PostgreSQL database.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: 'production',
     PORT: String(options.port),
     HOST: '127.0.0.1',
@@ -61,7 +53,6 @@ export function spawnServer(options: {
     BENCH: '1',
     ...options.env,
   };
-  delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--max-old-space-size=256', serverEntry], {
     cwd: projectRoot,
     env,
@@ -134,4 +125,26 @@ export async function stopServer(server: ServerProcess): Promise<void> {
     clearTimeout(timer);
   }
   await rm(server.dataDir, { recursive: true, force: true });
+}
+
+/** `npm run admin:create` on a data directory (the embedded database, unless `databaseUrl` is given). */
+export function runAdminCreate(
+  dataDir: string,
+  args: string[],
+  databaseUrl = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }

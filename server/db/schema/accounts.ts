@@ -34,7 +34,18 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_role_check', sql`${table.role} in ('user', 'admin')`)],
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    index('users_created_idx').on(table.createdAt, table.id),
+    // Trigram indexes answer the admin search (ILIKE '%…%') without reading every account.
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', table.username.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+    index('users_role_idx').on(table.role),
+  ],
 );
 
 export const sessions = pgTable(

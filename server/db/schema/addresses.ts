@@ -16,7 +16,7 @@ export const addresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('addresses_user_created_idx').on(table.userId, table.createdAt.desc(), table.id)],
+  (table) => [index('addresses_user_created_idx').on(table.userId, table.createdAt, table.id)],
 );
 
 export type AddressRow = typeof addresses.$inferSelect;

@@ -20,7 +20,7 @@ export const cards = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('cards_active_created_idx').on(table.active, table.createdAt.desc(), table.id),
+    index('cards_active_created_idx').on(table.active, table.createdAt, table.id),
     index('cards_category_idx').on(table.category),
     check('cards_price_not_negative', sql`${table.priceCents} >= 0`),
     check('cards_stock_not_negative', sql`${table.stock} IS NULL OR ${table.stock} >= 0`),

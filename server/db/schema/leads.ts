@@ -22,8 +22,12 @@ export const leads = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (table) => [
-    index('leads_created_idx').on(table.createdAt.desc()),
-    index('leads_status_idx').on(table.status, table.createdAt.desc()),
+    index('leads_created_idx').on(table.createdAt, table.id),
+    index('leads_status_idx').on(table.status, table.createdAt, table.id),
+    // The admin search (ILIKE '%…%') on name, e-mail and subject.
+    index('leads_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('leads_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('leads_subject_trgm_idx').using('gin', table.subject.op('gin_trgm_ops')),
     check('leads_kind_known', sql`${table.kind} IN ('contact', 'consultation')`),
     check('leads_status_known', sql`${table.status} IN ('new', 'handled')`),
   ],

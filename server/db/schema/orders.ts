@@ -34,8 +34,10 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
-    index('orders_user_created_idx').on(table.userId, table.createdAt.desc(), table.id),
-    index('orders_created_idx').on(table.createdAt.desc()),
+    index('orders_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_number_trgm_idx').using('gin', table.number.op('gin_trgm_ops')),
     check(
       'orders_status_known',
       sql`${table.status} IN ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,

@@ -27,6 +27,12 @@ export const serials = pgTable(
   (table) => [
     index('serials_card_idx').on(table.cardId),
     index('serials_claimed_by_idx').on(table.claimedBy),
+    index('serials_created_idx').on(table.createdAt, table.id),
+    // Serials checked more often than the limit allows, and blocked ones: few, listed and counted often.
+    index('serials_suspicious_idx').on(table.createdAt, table.id).where(sql`${table.verificationCount} > 5`),
+    index('serials_blocked_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'blocked'`),
+    // Prefix search on the serial (LIKE 'ABC%') whatever the database's collation.
+    index('serials_serial_prefix_idx').on(table.serial.op('text_pattern_ops')),
     check('serials_status_known', sql`${table.status} IN ('active', 'blocked')`),
     check('serials_format', sql`${table.serial} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
   ],
@@ -47,8 +53,8 @@ export const serialVerifications = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('serial_verifications_serial_idx').on(table.serialId, table.verifiedAt.desc()),
-    index('serial_verifications_at_idx').on(table.verifiedAt.desc()),
+    index('serial_verifications_serial_idx').on(table.serialId, table.verifiedAt, table.id),
+    index('serial_verifications_at_idx').on(table.verifiedAt),
   ],
 );
 

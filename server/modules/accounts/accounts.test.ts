@@ -180,12 +180,14 @@ describe('register and activate', () => {
     };
     const taken: number[] = [];
     const fresh: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       taken.push(await time(email));
       fresh.push(await time(newEmail()));
     }
-    // Both paths hash the password (tens of ms); the new account's extra inserts cost a few ms.
-    expect(Math.abs(median(taken) - median(fresh))).toBeLessThan(Math.max(25, median(fresh) * 0.5));
+    // Both paths hash the password; the new account's extra inserts cost a few ms. A gap an attacker could
+    // measure (e.g. a taken e-mail answered without any database or mail work) fails; the margin allows
+    // for a busy machine.
+    expect(Math.abs(median(taken) - median(fresh))).toBeLessThan(Math.max(35, median(fresh) * 0.5));
   });
 
   it.each([

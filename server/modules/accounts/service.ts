@@ -122,7 +122,7 @@ async function sendActivation(deps: AccountsDeps, user: UserRow): Promise<void> 
   const token = await issueToken(deps.db, user.id, 'activate');
   await deps.db.update(users).set({ activationSentAt: sql`now()` }).where(eq(users.id, user.id));
   const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}`;
-  deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
+  await deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
 }
 
 export interface RegisterInput {
@@ -143,7 +143,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
   const passwordHash = await hashPassword(input.password);
   const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
-    deps.mailer.sendLater(
+    await deps.mailer.sendLater(
       alreadyRegisteredMail(existing.email, `${deps.publicUrl}/login`, `${deps.publicUrl}/forgot-password`),
     );
     return;
@@ -224,7 +224,7 @@ export async function forgotPassword(deps: AccountsDeps, email: string, ip: stri
   if (!user) return;
   const token = await issueToken(deps.db, user.id, 'reset');
   const url = `${deps.publicUrl}/reset-password/${encodeUid(user.id)}/${token}`;
-  deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
+  await deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
 }
 
 /**

@@ -3,7 +3,8 @@ import { z } from 'zod';
 export const CARDS_PAGE_SIZE = 8;
 export const INVALID_PAGE = 'Invalid page.';
 
-const pageNumber = z
+/** `?page=` as a whole number from 1 (every paged list reads it the same way). */
+export const pageNumber = z
   .string()
   .regex(/^\d{1,6}$/, 'Page must be a whole number from 1.')
   .transform(Number)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts';
@@ -91,10 +92,6 @@ const orderings: Record<NonNullable<ProductsQuery['ordering']>, SQL[]> = {
   created: [asc(cards.createdAt), asc(cards.id)],
   '-created': newestFirst,
 };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /** Filters the same catalogue: free-text search (name, SKU, design, description), design, price range. */
 export function searchProducts(db: Db, query: ProductsQuery): Promise<CardPage> {

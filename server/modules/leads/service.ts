@@ -28,15 +28,17 @@ interface NewLead {
 }
 
 /**
- * Stores the lead first, then mails the firm (with retries): a mail failure never loses a message. A
+ * Stores the lead and queues its e-mail to the firm in one transaction: a mail failure never loses a message. A
  * filled honeypot is answered like a success and dropped, so a bot learns nothing.
  */
 async function receive(deps: LeadsDeps, lead: NewLead, honeypot: string, client: string): Promise<void> {
   if (honeypot.trim() !== '') return;
   await enforceLimit(deps.db, `lead:${client}`, LEAD_LIMIT);
-  const [row] = await deps.db.insert(leads).values(lead).returning();
-  if (!row) throw new Error('insert returned nothing');
-  deps.mailer.sendLater(leadMail(deps.salesEmail, row));
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(leads).values(lead).returning();
+    if (!row) throw new Error('insert returned nothing');
+    await deps.mailer.sendLater(leadMail(deps.salesEmail, row), tx);
+  });
   await deps.publish(LEADS_TOPIC).catch(() => undefined);
 }
 

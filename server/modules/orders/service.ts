@@ -93,7 +93,7 @@ function requestHash(input: OrderInput): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -132,7 +132,7 @@ async function replay(db: Db, row: OrderRow, hash: string): Promise<{ order: Ord
  * Places an order in one transaction: the address must be the user's, every card active, in the design
  * asked for and in stock; prices and names come from the database; stock goes down in the same
  * transaction. The same Idempotency-Key returns the first order instead of making a second one.
- * Mail goes out after the commit and never undoes the order.
+ * Its e-mails are queued in the same transaction and sent after the commit; mail never undoes the order.
  */
 export async function placeOrder(
   deps: OrdersDeps,
@@ -203,7 +203,12 @@ export async function placeOrder(
           })),
         )
         .returning();
-      return toOrder(row, lineRows);
+      const placed = toOrder(row, lineRows);
+      // Queued in the same transaction: the e-mails exist exactly when the order does.
+      const ordersUrl = `${deps.publicUrl}/profile#orders`;
+      await deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, placed, ordersUrl), tx);
+      await deps.mailer.sendLater(salesOrderMail(deps.salesEmail, user, placed), tx);
+      return placed;
     });
   } catch (error) {
     // The same key sent twice at once: the other request's order won; answer with it.
@@ -217,9 +222,6 @@ export async function placeOrder(
 
   // Stock shown on the catalogue and the best sellers on the home page changed.
   await deps.publish(CATALOG_TOPIC).catch(() => undefined);
-  const ordersUrl = `${deps.publicUrl}/profile#orders`;
-  deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, order, ordersUrl));
-  deps.mailer.sendLater(salesOrderMail(deps.salesEmail, user, order));
   return { order, replayed: false };
 }
 

@@ -6,11 +6,11 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, currentCount, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
 import type { Sessions } from '../accounts/sessions.ts';
-import { processPhoto } from './photo.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
 
 /** Public pages show profiles; a change empties the shared page cache in every process. */
@@ -115,7 +115,7 @@ export async function updateProfile(
 
   let newPhotoKey: string | undefined;
   if (photo) {
-    const jpeg = await processPhoto(photo);
+    const jpeg = await processImage(photo, PROFILE_PHOTO);
     newPhotoKey = `profiles/${user.id}-${randomBytes(8).toString('hex')}.jpg`;
     changes.profileImage = await deps.storage.put(newPhotoKey, jpeg);
   }

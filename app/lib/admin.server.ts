@@ -1,0 +1,106 @@
+import { type AppLoadContext, data } from 'react-router';
+import { listAudit } from '../../server/modules/admin/audit.ts';
+import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/admin/catalog.ts';
+import { dashboard } from '../../server/modules/admin/dashboard.ts';
+import { listLeads } from '../../server/modules/admin/leads.ts';
+import { getAdminOrder, listAdminOrders } from '../../server/modules/admin/orders.ts';
+import { getSerial, listSerials } from '../../server/modules/admin/registry.ts';
+import {
+  auditQuery,
+  dashboardQuery,
+  FORBIDDEN,
+  idParam,
+  leadsQuery,
+  ordersQuery,
+  pageQuery,
+  serialsQuery,
+  usersQuery,
+} from '../../server/modules/admin/schemas.ts';
+import { getAdminUser, listUsers } from '../../server/modules/admin/users.ts';
+import { requireUser } from './auth.server.ts';
+import { orResponse, parseQuery } from './loader-errors.server.ts';
+
+/** Admin pages: signed-out visitors go to /login (and back), everyone but an admin gets a 403 page. */
+export async function requireAdmin(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  if (user.role !== 'admin') throw data({ message: FORBIDDEN }, { status: 403 });
+  return user;
+}
+
+function idOf(value: string | undefined, message: string): number {
+  const parsed = idParam.safeParse(value ?? '');
+  if (!parsed.success) throw data({ message }, { status: 404 });
+  return parsed.data;
+}
+
+async function asAdmin<T>(request: Request, context: AppLoadContext, work: () => Promise<T>): Promise<T> {
+  await requireAdmin(request, context);
+  return orResponse(work);
+}
+
+export const loadDashboard = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => dashboard(context.db, parseQuery(dashboardQuery, request).days));
+
+export const loadAdminOrders = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => listAdminOrders(context.db, parseQuery(ordersQuery, request)));
+
+export const loadAdminOrder = (request: Request, context: AppLoadContext, id: string | undefined) =>
+  asAdmin(request, context, () => getAdminOrder(context.db, idOf(id, 'Order not found.')));
+
+export const loadAdminCards = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => {
+    const { page, search } = parseQuery(pageQuery, request);
+    return listAdminCards(context.db, page, search);
+  });
+
+/** The card editor: the card (none for a new one) and the designs already in use. */
+export const loadCardEditor = (request: Request, context: AppLoadContext, id: string | undefined) =>
+  asAdmin(request, context, async () => {
+    const [card, designs] = await Promise.all([
+      id === undefined ? null : getAdminCard(context.db, idOf(id, 'Card not found.')),
+      listDesigns(context.db),
+    ]);
+    return { card, designs };
+  });
+
+/** The registry page lists serials and offers every SKU for a new batch. */
+export const loadSerials = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, async () => {
+    const [serials, skus] = await Promise.all([
+      listSerials(context.db, parseQuery(serialsQuery, request)),
+      context.db.query.cards.findMany({
+        columns: { sku: true, name: true },
+        orderBy: (card, { asc }) => asc(card.name),
+      }),
+    ]);
+    return { serials, skus };
+  });
+
+export const loadSerial = (request: Request, context: AppLoadContext, serial: string | undefined) =>
+  asAdmin(request, context, () => getSerial(context.db, serial ?? ''));
+
+export const loadUsers = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => listUsers(context.db, parseQuery(usersQuery, request)));
+
+export const loadAdminUser = (request: Request, context: AppLoadContext, id: string | undefined) =>
+  asAdmin(request, context, async () => {
+    const userId = idOf(id, 'User not found.');
+    const [user, history] = await Promise.all([
+      getAdminUser(context.db, userId),
+      listAudit(context.db, 1, { type: 'user', id: String(userId) }),
+    ]);
+    return { user, history: history.results };
+  });
+
+export const loadLeads = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => listLeads(context.db, parseQuery(leadsQuery, request)));
+
+export const loadAudit = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => {
+    const query = parseQuery(auditQuery, request);
+    return listAudit(
+      context.db,
+      query.page,
+      query.target_type && query.target_id ? { type: query.target_type, id: query.target_id } : undefined,
+    );
+  });

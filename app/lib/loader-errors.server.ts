@@ -1,0 +1,23 @@
+import { data } from 'react-router';
+import type { z } from 'zod';
+import { AppError } from '../../server/errors.ts';
+
+/** Turns a business error into the HTTP answer a page loader throws (the route's ErrorBoundary shows it). */
+export async function orResponse<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw data({ message: error.detail }, { status: error.status });
+    throw error;
+  }
+}
+
+/** A page's query string through the API's own schema; a bad one is a 400 page with the first message. */
+export function parseQuery<S extends z.ZodType>(schema: S, request: Request): z.output<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) {
+    throw data({ message: parsed.error.issues[0]?.message ?? 'Invalid input.' }, { status: 400 });
+  }
+  return parsed.data;
+}

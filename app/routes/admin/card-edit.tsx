@@ -1,0 +1,224 @@
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminCard } from '../../../server/modules/admin/catalog';
+import { CardImage } from '../../components/CardImage';
+import { FormField, TextAreaField } from '../../components/FormField';
+import { loadCardEditor } from '../../lib/admin.server';
+import { ApiError, fieldErrors } from '../../lib/api';
+import { sendForm } from '../../lib/upload';
+import type { Route } from './+types/card-edit';
+
+const MAX_COVER_BYTES = 5 * 1024 * 1024;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadCardEditor(request, context, params.id);
+}
+
+/** "Walnut Wood" → "walnut-wood", the slug offered while a new card has none typed. */
+function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+}
+
+/** Creates a card or edits one: its fields, its cover image (checked again on the server) and whether it is on sale. */
+export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
+  const card = loaderData.card as AdminCard | null;
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [slug, setSlug] = useState(card?.slug ?? '');
+  const [slugTouched, setSlugTouched] = useState(!!card);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function chooseCover(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0] ?? null;
+    if (!file) return;
+    if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) {
+      setErrors({ ...errors, cover_image: ['The image must be a JPEG, PNG or WebP image.'] });
+      event.currentTarget.value = '';
+      return;
+    }
+    if (file.size > MAX_COVER_BYTES) {
+      setErrors({ ...errors, cover_image: ['The image must be at most 5 MB.'] });
+      event.currentTarget.value = '';
+      return;
+    }
+    setErrors({ ...errors, cover_image: [] });
+    setCover(file);
+    setPreview(URL.createObjectURL(file));
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const source = new FormData(event.currentTarget);
+    const form = new FormData();
+    for (const name of ['name', 'slug', 'sku', 'price', 'category', 'description', 'stock']) {
+      form.set(name, String(source.get(name) ?? ''));
+    }
+    form.set('active', source.get('active') ? 'true' : 'false');
+    if (cover) form.set('cover_image', cover);
+    setSaving(true);
+    setErrors({});
+    setProgress(cover ? 0 : null);
+    try {
+      const saved = await sendForm<AdminCard>(card ? `/admin/cards/${card.id}/` : '/admin/cards/', form, {
+        method: card ? 'PATCH' : 'POST',
+        onProgress: cover ? setProgress : undefined,
+      });
+      toast.success(card ? `${saved.name} saved.` : `${saved.name} added to the catalogue.`);
+      setCover(null);
+      navigate(`/admin/cards/${saved.id}`, { replace: !!card });
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toast.error((error instanceof ApiError && error.body?.detail) || 'The card could not be saved.');
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <>
+      <p className="admin-back">
+        <Link to="/admin/cards">← Catalogue</Link>
+      </p>
+      <div className="admin-title">
+        <h1>{card ? card.name : 'New card'}</h1>
+        {card?.active && (
+          <Link to={`/cards/${card.slug}`} className="button button-outline button-small">
+            View in the shop
+          </Link>
+        )}
+      </div>
+      <form className="form admin-form" onSubmit={save} noValidate key={card?.updated_at ?? 'new'}>
+        <div className="form-grid">
+          <FormField
+            label="Name"
+            name="name"
+            required
+            maxLength={120}
+            defaultValue={card?.name}
+            errors={errors.name}
+            onChange={(event) => {
+              if (!slugTouched) setSlug(slugOf(event.currentTarget.value));
+            }}
+          />
+          <FormField
+            label="Slug (the card's address: /cards/slug)"
+            name="slug"
+            required
+            maxLength={120}
+            value={slug}
+            errors={errors.slug}
+            onChange={(event) => {
+              setSlugTouched(true);
+              setSlug(event.currentTarget.value);
+            }}
+          />
+          <FormField
+            label="SKU"
+            name="sku"
+            required
+            maxLength={40}
+            defaultValue={card?.sku}
+            errors={errors.sku}
+          />
+          <FormField
+            label="Design"
+            name="category"
+            required
+            maxLength={60}
+            list="card-designs"
+            defaultValue={card?.category}
+            errors={errors.category}
+          />
+          <FormField
+            label="Price (USD)"
+            name="price"
+            required
+            inputMode="decimal"
+            defaultValue={card?.price}
+            errors={errors.price}
+          />
+          <FormField
+            label="Stock (empty: not tracked)"
+            name="stock"
+            inputMode="numeric"
+            defaultValue={card?.stock ?? ''}
+            errors={errors.stock}
+          />
+        </div>
+        <datalist id="card-designs">
+          {loaderData.designs.map((design) => (
+            <option key={design} value={design} />
+          ))}
+        </datalist>
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={5}
+          maxLength={4000}
+          defaultValue={card?.description}
+          errors={errors.description}
+        />
+        <div className="field admin-cover">
+          <span className="admin-cover-preview">
+            <CardImage
+              src={preview ?? card?.cover_image}
+              alt={preview ? 'The chosen cover' : 'The current cover'}
+            />
+          </span>
+          <div>
+            <label htmlFor="cover-image">Cover image (JPEG, PNG or WebP, at most 5 MB)</label>
+            <input
+              id="cover-image"
+              type="file"
+              name="cover_image"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={chooseCover}
+              aria-invalid={!!errors.cover_image?.length}
+              aria-describedby={errors.cover_image?.length ? 'cover-image-error' : undefined}
+            />
+            {!!errors.cover_image?.length && (
+              <p id="cover-image-error" className="field-error" role="alert">
+                {errors.cover_image.join(' ')}
+              </p>
+            )}
+            {!card && !cover && (
+              <p className="muted">Without an image, a cover is drawn from the name and design.</p>
+            )}
+          </div>
+        </div>
+        <label className="admin-check">
+          <input type="checkbox" name="active" defaultChecked={card?.active ?? true} /> On sale in the shop
+        </label>
+        {progress !== null && (
+          <progress max={100} value={progress} aria-label="Uploading the cover">
+            {progress}%
+          </progress>
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving…' : card ? 'Save changes' : 'Add card'}
+          </button>
+        </div>
+      </form>
+      {card && (
+        <p className="muted">
+          {card.serial_count.toLocaleString('en-US')} serial numbers are registered for this card.{' '}
+          <Link to={`/admin/serials?search=${encodeURIComponent(card.sku)}`}>See them</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminLead } from '../../../server/modules/admin/leads';
+import { AdminTablePage } from '../../components/admin/AdminTablePage';
+import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { loadLeads } from '../../lib/admin.server';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { toastFailure } from '../../lib/toast-failure';
+import type { Route } from './+types/leads';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadLeads(request, context);
+}
+
+/** A reply in the admin's own mail program, addressed and titled. */
+function replyLink(lead: AdminLead): string {
+  const subject = `Re: ${lead.subject || (lead.kind === 'consultation' ? 'Your consultation request' : 'Your message')}`;
+  return `mailto:${encodeURIComponent(lead.email)}?subject=${encodeURIComponent(subject)}`;
+}
+
+export default function AdminLeads({ loaderData: page }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Leads</h1>
+      <AdminTablePage
+        count={page.count}
+        page={page.page}
+        pageCount={page.page_count}
+        empty="No message matches these filters."
+        filters={
+          <FilterForm label="Filter leads">
+            <FilterInput label="Name, e-mail or subject" name="search" />
+            <FilterSelect
+              label="Form"
+              name="kind"
+              options={[
+                ['contact', 'Contact'],
+                ['consultation', 'Consultation'],
+              ]}
+            />
+            <FilterSelect
+              label="Status"
+              name="status"
+              options={[
+                ['new', 'New'],
+                ['handled', 'Handled'],
+              ]}
+            />
+          </FilterForm>
+        }
+      >
+        <ul className="admin-leads">
+          {page.results.map((lead) => (
+            <LeadItem key={lead.id} lead={lead} />
+          ))}
+        </ul>
+      </AdminTablePage>
+    </>
+  );
+}
+
+function LeadItem({ lead }: { lead: AdminLead }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const next = lead.status === 'new' ? 'handled' : 'new';
+
+  async function mark() {
+    setBusy(true);
+    try {
+      await api(`/admin/leads/${lead.id}/`, { method: 'PATCH', body: { status: next } });
+      toast.success(
+        next === 'handled' ? `${lead.name}'s message is handled.` : `${lead.name}'s message is new again.`,
+      );
+      await revalidator.revalidate();
+    } catch (error) {
+      toastFailure('The message could not be changed.', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="admin-panel admin-lead">
+      <div className="admin-lead-head">
+        <h2>{lead.subject || (lead.kind === 'consultation' ? 'Consultation request' : 'Message')}</h2>
+        <StatusBadge status={lead.status} />
+      </div>
+      <p className="muted">
+        {lead.kind === 'contact' ? 'Contact form' : `Consultation${lead.service ? ` · ${lead.service}` : ''}`}{' '}
+        · {formatDateTime(lead.created_at)}
+      </p>
+      <p>
+        <strong>{lead.name}</strong> · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        {lead.phone && (
+          <>
+            {' '}
+            · <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</a>
+          </>
+        )}
+      </p>
+      <p className="admin-message">{lead.message}</p>
+      <div className="admin-actions">
+        <a className="button button-small" href={replyLink(lead)}>
+          Reply by e-mail
+        </a>
+        <button type="button" className="button button-small button-outline" disabled={busy} onClick={mark}>
+          {next === 'handled' ? 'Mark handled' : 'Mark as new'}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { toast } from 'sonner';
+import type { OrderStatus } from '../../../server/db/schema/orders';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { loadAdminOrder } from '../../lib/admin.server';
+import { api } from '../../lib/api';
+import { formatDateTime, formatDollars } from '../../lib/format';
+import { toastFailure } from '../../lib/toast-failure';
+import type { Route } from './+types/order-detail';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadAdminOrder(request, context, params.id);
+}
+
+const ACTION_LABELS: Record<OrderStatus, string> = {
+  pending: 'Back to pending',
+  confirmed: 'Confirm order',
+  shipped: 'Mark as shipped',
+  delivered: 'Mark as delivered',
+  cancelled: 'Cancel order',
+};
+
+export default function AdminOrderDetail({ loaderData: order }: Route.ComponentProps) {
+  const a = order.address;
+  return (
+    <>
+      <p className="admin-back">
+        <Link to="/admin/orders">← Orders</Link>
+      </p>
+      <div className="admin-title">
+        <h1>Order {order.number}</h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="order-customer">
+          <h2 id="order-customer">Customer</h2>
+          <p>
+            <Link to={`/admin/users/${order.customer.id}`}>
+              {order.customer.name || order.customer.email}
+            </Link>
+            <br />
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+          </p>
+          <h2>Ships to</h2>
+          <address>
+            {a.address}
+            <br />
+            {[a.city, a.state, a.postal_code].filter(Boolean).join(', ')}
+            <br />
+            {a.country}
+          </address>
+          <p className="muted">Placed {formatDateTime(order.created_at)}</p>
+        </section>
+        <StatusChanger id={order.id} next={order.next_statuses} number={order.number} />
+      </div>
+
+      <section className="admin-panel" aria-labelledby="order-lines">
+        <h2 id="order-lines">Lines</h2>
+        <div className="table-scroll">
+          <AdminTable
+            rows={order.items}
+            rowKey={(item) => `${item.card}-${item.sku}-${item.design}`}
+            columns={[
+              { header: 'Card', cell: (item) => item.name },
+              { header: 'Design', cell: (item) => item.design },
+              { header: 'SKU', cell: (item) => item.sku },
+              { header: 'Unit price', cell: (item) => formatDollars(item.unit_price) },
+              { header: 'Quantity', cell: (item) => item.quantity },
+              { header: 'Line total', cell: (item) => formatDollars(item.line_total) },
+            ]}
+            footer={
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Total
+                </th>
+                <td>{order.item_count}</td>
+                <td>{formatDollars(order.total)}</td>
+              </tr>
+            }
+          />
+        </div>
+      </section>
+
+      <section className="admin-panel" aria-labelledby="order-history">
+        <h2 id="order-history">History</h2>
+        <ol className="admin-history">
+          <li>
+            <StatusBadge status="pending" /> Placed by the customer · {formatDateTime(order.created_at)}
+          </li>
+          {order.history.map((event) => (
+            <li key={event.at + event.to}>
+              <StatusBadge status={event.to} /> {event.by ?? 'An admin'} · {formatDateTime(event.at)}
+              {event.note && <p className="admin-note">{event.note}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+/** The next statuses the order may take; each change e-mails the customer, with the note when given. */
+function StatusChanger({ id, next, number }: { id: number; next: OrderStatus[]; number: string }) {
+  const revalidator = useRevalidator();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  async function change(status: OrderStatus) {
+    setBusy(true);
+    try {
+      await api(`/admin/orders/${id}/status/`, { method: 'POST', body: { status, note } });
+      toast.success(`Order ${number} is now ${status}. The customer has been e-mailed.`);
+      setNote('');
+      setConfirmCancel(false);
+      await revalidator.revalidate();
+    } catch (error) {
+      toastFailure('The status could not be changed.', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="order-status">
+      <h2 id="order-status">Status</h2>
+      {next.length === 0 ? (
+        <p className="muted">This order is final: its status cannot change any more.</p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="status-note">Note to the customer (optional)</label>
+            <textarea
+              id="status-note"
+              value={note}
+              maxLength={500}
+              rows={3}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="e.g. a tracking number"
+            />
+          </div>
+          <div className="admin-actions">
+            {next.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className={status === 'cancelled' ? 'button button-outline button-danger-outline' : 'button'}
+                disabled={busy}
+                onClick={() => (status === 'cancelled' ? setConfirmCancel(true) : change(status))}
+              >
+                {ACTION_LABELS[status]}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel order ${number}?`}
+        message="The cards go back in stock and the customer is e-mailed. A cancelled order cannot be reopened."
+        confirmLabel="Cancel order"
+        busy={busy}
+        onConfirm={() => change('cancelled')}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </section>
+  );
+}

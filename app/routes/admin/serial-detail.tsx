@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { toast } from 'sonner';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { loadSerial } from '../../lib/admin.server';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { toastFailure } from '../../lib/toast-failure';
+import type { Route } from './+types/serial-detail';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadSerial(request, context, params.serial);
+}
+
+type Action = 'block' | 'unblock' | 'reset';
+const DONE: Record<Action, string> = {
+  block: 'blocked: checks now answer that it is blocked',
+  unblock: 'unblocked',
+  reset: 'reset to 0 verifications',
+};
+
+export default function AdminSerialDetail({ loaderData: serial }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<Action | null>(null);
+
+  async function act(action: Action) {
+    setBusy(true);
+    try {
+      await api(`/admin/serials/${serial.serial}/`, { method: 'POST', body: { action } });
+      toast.success(`${serial.display} ${DONE[action]}.`);
+      setConfirming(null);
+      await revalidator.revalidate();
+    } catch (error) {
+      toastFailure('The serial number could not be changed.', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p className="admin-back">
+        <Link to="/admin/serials">← Registry</Link>
+      </p>
+      <div className="admin-title">
+        <h1 className="mono">{serial.display}</h1>
+        <StatusBadge status={serial.status} />
+        {serial.suspicious && <StatusBadge status="suspicious" />}
+      </div>
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="serial-facts">
+          <h2 id="serial-facts">Card</h2>
+          <dl className="admin-facts">
+            <dt>Product</dt>
+            <dd>
+              <Link to={`/admin/cards/${serial.card_id}`}>{serial.card_name}</Link> ({serial.sku})
+            </dd>
+            <dt>Verified</dt>
+            <dd>{serial.verification_count} times</dd>
+            <dt>First verified</dt>
+            <dd>{formatDateTime(serial.first_verified_at)}</dd>
+            <dt>Last verified</dt>
+            <dd>{formatDateTime(serial.last_verified_at)}</dd>
+            <dt>Claimed by</dt>
+            <dd>
+              {serial.claimed_by ? (
+                <>
+                  <Link to={`/admin/users/${serial.claimed_by.id}`}>{serial.claimed_by.email}</Link> on{' '}
+                  {formatDateTime(serial.claimed_at)}
+                </>
+              ) : (
+                'Nobody yet'
+              )}
+            </dd>
+            <dt>Registered</dt>
+            <dd>{formatDateTime(serial.created_at)}</dd>
+          </dl>
+        </section>
+        <section className="admin-panel" aria-labelledby="serial-actions">
+          <h2 id="serial-actions">Actions</h2>
+          <div className="admin-actions">
+            {serial.status === 'active' ? (
+              <button
+                type="button"
+                className="button button-outline button-danger-outline"
+                disabled={busy}
+                onClick={() => setConfirming('block')}
+              >
+                Block
+              </button>
+            ) : (
+              <button type="button" className="button" disabled={busy} onClick={() => act('unblock')}>
+                Unblock
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-outline"
+              disabled={busy || serial.verification_count === 0}
+              onClick={() => setConfirming('reset')}
+            >
+              Reset count
+            </button>
+          </div>
+          <p className="muted">
+            Blocking makes every check answer that the serial is blocked. Resetting sets the count to 0; the
+            history below stays.
+          </p>
+        </section>
+      </div>
+      <section className="admin-panel" aria-labelledby="serial-history">
+        <h2 id="serial-history">Verification history</h2>
+        {serial.history.length === 0 ? (
+          <p className="muted">Never verified.</p>
+        ) : (
+          <div className="table-scroll">
+            <AdminTable
+              rows={serial.history}
+              rowKey={(row) => `${row.at}-${row.count}`}
+              columns={[
+                { header: 'Check', cell: (row) => `#${row.count}` },
+                { header: 'When', cell: (row) => formatDateTime(row.at) },
+                { header: 'Client (hashed)', className: 'mono', cell: (row) => row.client },
+              ]}
+            />
+          </div>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'block' ? `Block ${serial.display}?` : `Reset ${serial.display}?`}
+        message={
+          confirming === 'block'
+            ? 'Anyone checking this serial will be told it is blocked. You can unblock it later.'
+            : 'The verification count goes back to 0, so the card can be verified again. The history is kept.'
+        }
+        confirmLabel={confirming === 'block' ? 'Block' : 'Reset count'}
+        busy={busy}
+        onConfirm={() => confirming && act(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { toast } from 'sonner';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { AdminTablePage } from '../../components/admin/AdminTablePage';
+import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { loadSerials } from '../../lib/admin.server';
+import { ApiError, fieldErrors } from '../../lib/api';
+import { downloadFile } from '../../lib/contact-card';
+import { formatDateTime } from '../../lib/format';
+import { toastFailure } from '../../lib/toast-failure';
+import type { Route } from './+types/serials';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSerials(request, context);
+}
+
+const FILTERS: Array<[string, string]> = [
+  ['active', 'Active'],
+  ['blocked', 'Blocked'],
+  ['suspicious', 'Suspicious (over the limit)'],
+  ['claimed', 'Claimed'],
+];
+
+export default function AdminSerials({ loaderData }: Route.ComponentProps) {
+  const page = loaderData.serials;
+  return (
+    <>
+      <h1>Registry</h1>
+      <div className="admin-columns">
+        <BatchForm skus={loaderData.skus} />
+        <ImportForm />
+      </div>
+      <h2>Serial numbers</h2>
+      <AdminTablePage
+        count={page.count}
+        page={page.page}
+        pageCount={page.page_count}
+        empty="No serial number matches these filters."
+        filters={
+          <FilterForm label="Search serial numbers">
+            <FilterInput label="Serial (or its beginning) or SKU" name="search" placeholder="ABCD-EFGH-…" />
+            <FilterSelect label="Show" name="status" options={FILTERS} />
+          </FilterForm>
+        }
+      >
+        <AdminTable
+          rows={page.results}
+          rowKey={(serial) => serial.serial}
+          columns={[
+            {
+              header: 'Serial',
+              cell: (serial) => (
+                <Link to={`/admin/serials/${serial.serial}`} className="mono">
+                  {serial.display}
+                </Link>
+              ),
+            },
+            {
+              header: 'Card',
+              cell: (serial) => (
+                <>
+                  {serial.card_name}
+                  <br />
+                  <span className="muted">{serial.sku}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Verified',
+              cell: (serial) => (
+                <>
+                  {serial.verification_count} {serial.suspicious && <StatusBadge status="suspicious" />}
+                </>
+              ),
+            },
+            { header: 'Last verified', cell: (serial) => formatDateTime(serial.last_verified_at) },
+            { header: 'Claimed by', cell: (serial) => serial.claimed_by?.email ?? '—' },
+            { header: 'Status', cell: (serial) => <StatusBadge status={serial.status} /> },
+          ]}
+        />
+      </AdminTablePage>
+    </>
+  );
+}
+
+/** Registers a batch of new serials for a SKU and downloads them as CSV for the card printer. */
+function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  async function generate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const sku = String(form.get('sku') ?? '');
+    setBusy(true);
+    setErrors({});
+    try {
+      const response = await fetch('/api/admin/serials/batch/', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sku, count: Number(form.get('count')) }),
+      });
+      if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+      const csv = await response.text();
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'serials.csv';
+      downloadFile(name, csv, 'text/csv;charset=utf-8');
+      const made = csv.trim().split('\n').length - 1;
+      toast.success(`${made} serial numbers registered for ${sku}; the CSV is downloading.`);
+      await revalidator.revalidate();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toastFailure('The batch could not be made.', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-panel form" onSubmit={generate} aria-labelledby="batch-title" noValidate>
+      <h2 id="batch-title">Generate a batch</h2>
+      <div className="field">
+        <label htmlFor="batch-sku">Card (SKU)</label>
+        <select id="batch-sku" name="sku" required>
+          {skus.map((card) => (
+            <option key={card.sku} value={card.sku}>
+              {card.name} · {card.sku}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="batch-count">How many (1 to 10,000)</label>
+        <input
+          id="batch-count"
+          name="count"
+          type="number"
+          min={1}
+          max={10000}
+          defaultValue={100}
+          required
+          aria-invalid={!!errors.count?.length}
+          aria-describedby={errors.count?.length ? 'batch-count-error' : undefined}
+        />
+        {!!errors.count?.length && (
+          <p id="batch-count-error" className="field-error" role="alert">
+            {errors.count.join(' ')}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Generating…' : 'Generate and download CSV'}
+      </button>
+    </form>
+  );
+}
+
+/** Registers the serials of a CSV (columns serial and sku): all rows or, with any bad row, none. */
+function ImportForm() {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem('csv') as HTMLInputElement).files?.[0];
+    if (!file) {
+      setProblems(['Choose a CSV file.']);
+      return;
+    }
+    if (file.size > 800_000) {
+      setProblems(['The file is too large: import at most 10,000 rows at a time.']);
+      return;
+    }
+    setBusy(true);
+    setProblems([]);
+    try {
+      const response = await fetch('/api/admin/serials/import/', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csv: await file.text() }),
+      });
+      const body = await response.json().catch(() => undefined);
+      if (!response.ok) throw new ApiError(response.status, body);
+      toast.success(body.detail);
+      form.reset();
+      await revalidator.revalidate();
+    } catch (error) {
+      const rows = fieldErrors(error).csv ?? [];
+      setProblems(rows);
+      toastFailure(
+        error instanceof ApiError && error.body?.detail
+          ? error.body.detail
+          : 'The file could not be imported.',
+        error,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-panel form" onSubmit={upload} aria-labelledby="import-title" noValidate>
+      <h2 id="import-title">Import a CSV</h2>
+      <div className="field">
+        <label htmlFor="import-csv">CSV file with the columns serial and sku</label>
+        <input id="import-csv" name="csv" type="file" accept=".csv,text/csv" required />
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Importing…' : 'Import'}
+      </button>
+      {problems.length > 0 && (
+        <div className="admin-problems" role="alert">
+          <p>Nothing was imported:</p>
+          <ul>
+            {problems.slice(0, 50).map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          {problems.length > 50 && <p>…and {problems.length - 50} more.</p>}
+        </div>
+      )}
+    </form>
+  );
+}

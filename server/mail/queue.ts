@@ -1,0 +1,164 @@
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { type MailQueueRow, mailQueue } from '../db/schema/index.ts';
+import type { MailMessage } from './index.ts';
+
+/** Waits after the 1st, 2nd… failed attempt (s): about 15 hours in all before a message is given up. */
+export const RETRY_DELAYS_S = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800];
+/** How long a worker holds the messages it took; a crashed worker's messages are sent by another after it. */
+const LOCK_S = 120;
+const BATCH = 20;
+
+export interface MailQueue {
+  sendLater(message: MailMessage, tx?: Db | Tx): Promise<void>;
+  drain(): Promise<number>;
+  start(): void;
+  close(): Promise<void>;
+}
+
+function toMessage(row: MailQueueRow): MailMessage {
+  return {
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    ...(row.link ? { link: row.link } : {}),
+  };
+}
+
+/**
+ * The durable half of the mailer: messages are rows, taken by one worker at a time (`FOR UPDATE SKIP
+ * LOCKED`, so several processes on one PostgreSQL never send a message twice at once), deleted once sent,
+ * retried later when the transport fails. Delivery is at least once: a process killed between the mail
+ * server's answer and the delete sends that message again after the lock expires.
+ */
+export function createMailQueue(options: {
+  db: Db;
+  send(message: MailMessage): Promise<void>;
+  log: FastifyBaseLogger;
+  pollMs?: number | undefined;
+}): MailQueue {
+  const { db, log } = options;
+  const pollMs = options.pollMs ?? 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let closed = false;
+
+  async function take(): Promise<MailQueueRow[]> {
+    const due = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          isNull(mailQueue.failedAt),
+          lte(mailQueue.nextAttemptAt, sql`now()`),
+          or(isNull(mailQueue.lockedUntil), lt(mailQueue.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailQueue)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${LOCK_S})`,
+        attempts: sql`${mailQueue.attempts} + 1`,
+      })
+      .where(sql`${mailQueue.id} IN (${due})`)
+      .returning();
+  }
+
+  async function deliver(row: MailQueueRow): Promise<boolean> {
+    try {
+      await options.send(toMessage(row));
+    } catch (error) {
+      const delay = RETRY_DELAYS_S[row.attempts - 1];
+      log.error({ err: error, subject: row.subject, attempt: row.attempts }, 'mail failed');
+      await db
+        .update(mailQueue)
+        .set({
+          lockedUntil: null,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          ...(delay === undefined
+            ? { failedAt: sql`now()` }
+            : { nextAttemptAt: sql`now() + make_interval(secs => ${delay})` }),
+        })
+        .where(eq(mailQueue.id, row.id));
+      return false;
+    }
+    // The body may hold a one-time link: nothing of a sent message is kept.
+    await db.delete(mailQueue).where(eq(mailQueue.id, row.id));
+    return true;
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const rows = await take();
+      for (const row of rows) if (await deliver(row)) sent++;
+      if (rows.length < BATCH || closed) return sent;
+    }
+  }
+
+  let again = false;
+  /** One drain at a time in this process; a call during one makes it look again before it ends. */
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let sent = 0;
+      do {
+        again = false;
+        sent += await drainOnce();
+      } while (again && !closed);
+      return sent;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function tick() {
+    if (closed) return;
+    drain().catch((error) => log.warn({ err: error }, 'mail queue not reachable'));
+  }
+
+  return {
+    async sendLater(message, tx) {
+      await (tx ?? db).insert(mailQueue).values({
+        toAddress: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo ?? null,
+        link: message.link ?? null,
+      });
+      // Soon, not now: a caller's transaction commits first, and several messages go out in one drain.
+      if (timer && !soon) {
+        soon = setTimeout(() => {
+          soon = undefined;
+          tick();
+        }, 20);
+        soon.unref();
+      }
+    },
+    drain,
+    start() {
+      if (timer || closed) return;
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      tick();
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      clearTimeout(soon);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signedInAdmin, signedInUser } from '../../test/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(method: 'GET' | 'PATCH' | 'POST', url: string, cookie: string, payload?: object) {
+  const response = await t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie },
+    remoteAddress: '10.88.0.1',
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+it('deactivates an account, ending its sessions at once, and activates it again', async () => {
+  const admin = await signedInAdmin(t);
+  const user = await signedInUser(t, { firstName: 'Dora' });
+  expect((await call('GET', '/api/auth/profile/', user.cookie)).status).toBe(200);
+
+  const off = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { is_active: false });
+  expect(off.body).toMatchObject({ is_active: false, email: user.email });
+  expect((await call('GET', '/api/auth/profile/', user.cookie)).status).toBe(401);
+
+  const on = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { is_active: true });
+  expect(on.body.is_active).toBe(true);
+  const [entry] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, String(user.id)));
+  expect(entry).toMatchObject({
+    action: 'user.active',
+    before: { role: 'user', is_active: true },
+    after: { role: 'user', is_active: false },
+  });
+});
+
+it('never removes the last active admin, even when two admins demote each other at once', async () => {
+  await t.database.db.update(users).set({ role: 'user' }).where(eq(users.role, 'admin'));
+  const a = await signedInAdmin(t);
+  const b = await signedInAdmin(t);
+  const results = await Promise.all([
+    call('PATCH', `/api/admin/users/${b.id}/`, a.cookie, { role: 'user' }),
+    call('PATCH', `/api/admin/users/${a.id}/`, b.cookie, { role: 'user' }),
+  ]);
+  const statuses = results.map((result) => result.status).sort();
+  // The one that waited sees it would remove the last admin (or that it is no longer an admin itself).
+  expect(statuses[0]).toBe(200);
+  expect([403, 409]).toContain(statuses[1]);
+  const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
+  expect(admins).toHaveLength(1);
+
+  const [last] = admins;
+  const lastCookie = last?.id === a.id ? a.cookie : b.cookie;
+  const self = await call('PATCH', `/api/admin/users/${last?.id}/`, lastCookie, { role: 'user' });
+  expect(self.status).toBe(409);
+  expect(self.body.detail).toBe('This is the last active admin: make another admin first.');
+  expect(
+    (await call('PATCH', `/api/admin/users/${last?.id}/`, lastCookie, { is_active: false })).status,
+  ).toBe(409);
+
+  // Promoting someone else makes it possible.
+  const other = last?.id === a.id ? b : a;
+  expect(
+    (await call('PATCH', `/api/admin/users/${other.id}/`, lastCookie, { role: 'admin' })).body.role,
+  ).toBe('admin');
+  expect((await call('PATCH', `/api/admin/users/${last?.id}/`, lastCookie, { role: 'user' })).status).toBe(
+    200,
+  );
+  const roleChanges = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.role'));
+  expect(roleChanges.map((entry) => [entry.targetId, entry.before, entry.after])).toContainEqual([
+    String(other.id),
+    { role: 'user', is_active: true },
+    { role: 'admin', is_active: true },
+  ]);
+  // A demoted admin's next admin call is refused.
+  expect((await call('GET', '/api/admin/users/', lastCookie)).status).toBe(403);
+});
+
+it('searches users and pages them', async () => {
+  const admin = await signedInAdmin(t);
+  const user = await signedInUser(t, { firstName: 'Zebedee', lastName: 'Quill' });
+  const found = await call('GET', '/api/admin/users/?search=zebedee%20q', admin.cookie);
+  expect(found.body.results.map((row: { id: number }) => row.id)).toEqual([user.id]);
+  const byEmail = await call(
+    'GET',
+    `/api/admin/users/?search=${encodeURIComponent(user.email)}`,
+    admin.cookie,
+  );
+  expect(byEmail.body.count).toBe(1);
+  const detail = await call('GET', `/api/admin/users/${user.id}/`, admin.cookie);
+  expect(detail.body).toMatchObject({
+    name: 'Zebedee Quill',
+    order_count: 0,
+    claimed_cards: 0,
+    role: 'user',
+  });
+  expect(
+    (await call('GET', '/api/admin/users/?role=admin', admin.cookie)).body.results.every(
+      (row: { role: string }) => row.role === 'admin',
+    ),
+  ).toBe(true);
+  expect((await call('GET', '/api/admin/users/123456789/', admin.cookie)).status).toBe(404);
+  expect((await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, {})).status).toBe(400);
+  expect((await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { role: 'root' })).status).toBe(
+    400,
+  );
+});
+
+it('lists contact messages and marks them handled', async () => {
+  const admin = await signedInAdmin(t);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact/',
+    payload: {
+      firstName: 'Lena',
+      email: 'lena@example.test',
+      phoneNumber: '0123456',
+      subject: 'Rebrand',
+      message: 'Help us.',
+    },
+    remoteAddress: '10.88.1.1',
+  });
+  expect(sent.statusCode).toBe(201);
+  const list = await call('GET', '/api/admin/leads/?status=new', admin.cookie);
+  const lead = list.body.results.find((row: { email: string }) => row.email === 'lena@example.test');
+  expect(lead).toMatchObject({ kind: 'contact', subject: 'Rebrand', status: 'new', handled_at: null });
+
+  const handled = await call('PATCH', `/api/admin/leads/${lead.id}/`, admin.cookie, { status: 'handled' });
+  expect(handled.body.status).toBe('handled');
+  expect(handled.body.handled_at).not.toBeNull();
+  expect(
+    (await call('GET', '/api/admin/leads/?status=new', admin.cookie)).body.results.some(
+      (row: { id: number }) => row.id === lead.id,
+    ),
+  ).toBe(false);
+  expect(
+    (await call('GET', '/api/admin/dashboard/?days=7', admin.cookie)).body.leads.at(-1).value,
+  ).toBeGreaterThanOrEqual(1);
+  const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.status'));
+  expect(entry).toMatchObject({ before: { status: 'new' }, after: { status: 'handled' } });
+  expect((await call('PATCH', '/api/admin/leads/99999/', admin.cookie, { status: 'handled' })).status).toBe(
+    404,
+  );
+  expect((await call('GET', '/api/admin/dashboard/?days=12', admin.cookie)).status).toBe(400);
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+
+export const CARD_FIELD_MESSAGES = {
+  name: 'Enter a name (at most 120 characters).',
+  slug: 'Use 1 to 120 lowercase letters, digits and dashes, not at either end.',
+  sku: 'Use 3 to 40 capital letters, digits and dashes, not at either end.',
+  skuLooksLikeSerial: 'This SKU reads as a serial number; add a dash or change a character.',
+  price: 'Enter a price like 19 or 19.99.',
+  category: 'Enter a design (at most 60 characters).',
+  description: 'The description is at most 4000 characters.',
+  stock: 'Stock is empty (not tracked) or a whole number from 0 to 1000000.',
+  active: 'Active is true or false.',
+  slugTaken: 'Another card has this slug.',
+  skuTaken: 'Another card has this SKU.',
+  notFound: 'Card not found.',
+} as const;
+
+const M = CARD_FIELD_MESSAGES;
+
+/** The form's text fields, as strings (a multipart form or JSON of strings). */
+const cardFieldsSchema = z.object({
+  name: z.string({ error: M.name }).trim().min(1, M.name).max(120, M.name),
+  slug: z
+    .string({ error: M.slug })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/, M.slug),
+  sku: z
+    .string({ error: M.sku })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{1,38}[A-Z0-9]$/, M.sku)
+    // The verify box takes serials and SKUs alike: a SKU that is also a valid serial could not be told apart.
+    .refine((sku) => {
+      const serial = serialShape(compactCode(sku));
+      return !serial || !hasValidCheck(serial);
+    }, M.skuLooksLikeSerial),
+  price: z
+    .string({ error: M.price })
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, M.price)
+    .transform((value) => Math.round(Number(value) * 100)),
+  category: z.string({ error: M.category }).trim().min(1, M.category).max(60, M.category),
+  description: z.string({ error: M.description }).trim().max(4000, M.description),
+  stock: z
+    .string({ error: M.stock })
+    .trim()
+    .regex(/^(\d{1,7})?$/, M.stock)
+    .transform((value) => (value === '' ? null : Number(value)))
+    .refine((value) => value === null || value <= 1_000_000, M.stock),
+  active: z
+    .enum(['true', 'false', 'on', 'off'], { error: M.active })
+    .transform((value) => value === 'true' || value === 'on'),
+});
+
+/** A new card: description, stock (untracked) and active (yes) may be left out. */
+export const newCardSchema = z.preprocess(
+  (input) =>
+    input && typeof input === 'object' ? { description: '', stock: '', active: 'true', ...input } : input,
+  cardFieldsSchema,
+);
+export type CardFields = z.output<typeof cardFieldsSchema>;
+/** An edit sends only what changes. */
+export const cardChangesSchema = cardFieldsSchema.partial();
+export type CardChanges = z.output<typeof cardChangesSchema>;

@@ -1,0 +1,99 @@
+import { and, count, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { centsToPrice } from '../catalog/service.ts';
+import { MAX_VERIFICATIONS } from '../registry/service.ts';
+
+export interface DayFigure {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  value: number;
+}
+
+export interface Dashboard {
+  days: number;
+  orders: DayFigure[];
+  /** Revenue in cents per day, of orders not cancelled. */
+  revenue_cents: DayFigure[];
+  revenue_total: string;
+  new_users: DayFigure[];
+  verifications: DayFigure[];
+  leads: DayFigure[];
+  pending_orders: number;
+  suspicious_serials: number;
+  blocked_serials: number;
+  unhandled_leads: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC days from `days - 1` days ago to today, oldest first. */
+function dayList(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** A sum or count per UTC day since `since`; the days without rows are filled with 0 by the caller. */
+async function perDay(
+  db: Db,
+  table: PgTable,
+  at: AnyPgColumn,
+  since: Date,
+  value: SQL<number> = sql<number>`count(*)`,
+  where?: SQL,
+): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, value: value.mapWith(Number) })
+    .from(table)
+    .where(and(gte(at, since), where))
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, row.value]));
+}
+
+/** The firm's figures per day for the last `days` days (UTC), and what needs attention now. */
+export async function dashboard(db: Db, days: number, now = new Date()): Promise<Dashboard> {
+  const list = dayList(days, now);
+  const since = new Date(`${list[0]}T00:00:00Z`);
+  const notCancelled = ne(orders.status, 'cancelled');
+  const orderDay = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [orderDays, newUsers, checks, newLeads, [pending], [suspicious], [blocked], [unhandled]] =
+    await Promise.all([
+      // Orders and revenue in one pass over the period's orders.
+      db
+        .select({
+          day: orderDay,
+          orders: sql<number>`count(*)`.mapWith(Number),
+          cents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
+        })
+        .from(orders)
+        .where(and(gte(orders.createdAt, since), notCancelled))
+        .groupBy(orderDay),
+      perDay(db, users, users.createdAt, since),
+      perDay(db, serialVerifications, serialVerifications.verifiedAt, since),
+      perDay(db, leads, leads.createdAt, since),
+      db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
+      db.select({ value: count() }).from(serials).where(gt(serials.verificationCount, MAX_VERIFICATIONS)),
+      db.select({ value: count() }).from(serials).where(eq(serials.status, 'blocked')),
+      db.select({ value: count() }).from(leads).where(eq(leads.status, 'new')),
+    ]);
+  const series = (map: Map<string, number>) => list.map((day) => ({ day, value: map.get(day) ?? 0 }));
+  const orderCounts = new Map(orderDays.map((row) => [row.day, row.orders]));
+  const revenueSeries = series(new Map(orderDays.map((row) => [row.day, row.cents])));
+  return {
+    days,
+    orders: series(orderCounts),
+    revenue_cents: revenueSeries,
+    revenue_total: centsToPrice(revenueSeries.reduce((sum, figure) => sum + figure.value, 0)),
+    new_users: series(newUsers),
+    verifications: series(checks),
+    leads: series(newLeads),
+    pending_orders: pending?.value ?? 0,
+    suspicious_serials: suspicious?.value ?? 0,
+    blocked_serials: blocked?.value ?? 0,
+    unhandled_leads: unhandled?.value ?? 0,
+  };
+}

@@ -1,0 +1,252 @@
+import { and, count, desc, eq, gt, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { type BatchRow, generateBatch, importBatch } from '../registry/batches.ts';
+import { compactCode, formatSerial, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+import { MAX_VERIFICATIONS } from '../registry/service.ts';
+import { type Actor, recordAudit } from './audit.ts';
+import { type AdminPage, adminPage, offsetOf } from './paging.ts';
+import { ADMIN_PAGE_SIZE } from './schemas.ts';
+
+export const SERIAL_NOT_FOUND = 'Serial number not found.';
+/** Verifications shown on a serial's page (the newest). */
+const HISTORY_SHOWN = 50;
+
+export interface AdminSerialRow {
+  serial: string;
+  display: string;
+  sku: string;
+  card_id: number;
+  card_name: string;
+  status: SerialStatus;
+  verification_count: number;
+  suspicious: boolean;
+  last_verified_at: string | null;
+  claimed_by: { id: number; email: string; username: string } | null;
+  created_at: string;
+}
+
+export interface AdminSerial extends AdminSerialRow {
+  first_verified_at: string | null;
+  claimed_at: string | null;
+  history: Array<{ count: number; client: string; at: string }>;
+}
+
+export type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed';
+
+const serialColumns = {
+  serial: serials,
+  sku: cards.sku,
+  cardName: cards.name,
+  claimer: { id: users.id, email: users.email, username: users.username },
+};
+
+type Selected = {
+  serial: typeof serials.$inferSelect;
+  sku: string;
+  cardName: string;
+  claimer: { id: number; email: string; username: string } | null;
+};
+
+function toRow(found: Selected): AdminSerialRow {
+  const s = found.serial;
+  return {
+    serial: s.serial,
+    display: formatSerial(s.serial),
+    sku: found.sku,
+    card_id: s.cardId,
+    card_name: found.cardName,
+    status: s.status,
+    verification_count: s.verificationCount,
+    suspicious: s.verificationCount > MAX_VERIFICATIONS,
+    last_verified_at: s.lastVerifiedAt?.toISOString() ?? null,
+    claimed_by: found.claimer,
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The serials a search means: those beginning with it (dashes and case ignored, read as Crockford reads),
+ * or every serial of the card whose SKU it is. The SKU is looked up first, so the condition stays on the
+ * serials table and its prefix index.
+ */
+async function searchCondition(db: Db, search: string): Promise<SQL> {
+  const compact = compactCode(search).replace(/[IL]/g, '1').replace(/O/g, '0');
+  const [card] = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(sql`upper(${cards.sku}) = ${search.trim().toUpperCase()}`);
+  const conditions: SQL[] = [];
+  if (/^[0-9A-HJKMNP-TV-Z]{1,12}$/.test(compact))
+    conditions.push(like(serials.serial, `${escapeLike(compact)}%`));
+  if (card) conditions.push(eq(serials.cardId, card.id));
+  return or(...conditions) ?? sql`false`;
+}
+
+function filterCondition(filter: SerialFilter | undefined): SQL | undefined {
+  switch (filter) {
+    case 'active':
+    case 'blocked':
+      return eq(serials.status, filter);
+    case 'suspicious':
+      return gt(serials.verificationCount, MAX_VERIFICATIONS);
+    case 'claimed':
+      return isNotNull(serials.claimedBy);
+    default:
+      return undefined;
+  }
+}
+
+/** Card and claimer of each serial on a page, read once for the page. */
+async function withCardsAndClaimers(
+  db: Db,
+  found: Array<typeof serials.$inferSelect>,
+): Promise<AdminSerialRow[]> {
+  const cardIds = [...new Set(found.map((row) => row.cardId))];
+  const userIds = [...new Set(found.flatMap((row) => (row.claimedBy === null ? [] : [row.claimedBy])))];
+  const [cardRows, userRows] = await Promise.all([
+    cardIds.length
+      ? db
+          .select({ id: cards.id, sku: cards.sku, name: cards.name })
+          .from(cards)
+          .where(inArray(cards.id, cardIds))
+      : [],
+    userIds.length
+      ? db
+          .select({ id: users.id, email: users.email, username: users.username })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+  ]);
+  const cardOf = new Map(cardRows.map((card) => [card.id, card]));
+  const userOf = new Map(userRows.map((user) => [user.id, user]));
+  return found.map((serial) =>
+    toRow({
+      serial,
+      sku: cardOf.get(serial.cardId)?.sku ?? '',
+      cardName: cardOf.get(serial.cardId)?.name ?? '',
+      claimer: serial.claimedBy === null ? null : (userOf.get(serial.claimedBy) ?? null),
+    }),
+  );
+}
+
+/** The registry, newest serials first; a search by serial prefix or SKU, and a filter. */
+export async function listSerials(
+  db: Db,
+  query: { page: number; search?: string | undefined; status?: SerialFilter | undefined },
+): Promise<AdminPage<AdminSerialRow>> {
+  const where = and(
+    query.search ? await searchCondition(db, query.search) : undefined,
+    filterCondition(query.status),
+  );
+  // The page is cut from the serials table alone; its cards and claimers are read afterwards.
+  const rows = db
+    .select()
+    .from(serials)
+    .where(where)
+    .orderBy(desc(serials.createdAt), desc(serials.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(offsetOf(query.page))
+    .then((found) => withCardsAndClaimers(db, found));
+  const total = db
+    .select({ value: count() })
+    .from(serials)
+    .where(where)
+    .then((found) => found[0]?.value ?? 0);
+  return adminPage(query.page, rows, total);
+}
+
+function serialOf(code: string): string {
+  const serial = serialShape(compactCode(code));
+  if (!serial || !hasValidCheck(serial)) throw new AppError('not_found', SERIAL_NOT_FOUND);
+  return serial;
+}
+
+/** One serial: its card, status, count, who claimed it, and its newest verifications. */
+export async function getSerial(db: Db, code: string): Promise<AdminSerial> {
+  const serial = serialOf(code);
+  const [found] = await db
+    .select(serialColumns)
+    .from(serials)
+    .innerJoin(cards, eq(cards.id, serials.cardId))
+    .leftJoin(users, eq(users.id, serials.claimedBy))
+    .where(eq(serials.serial, serial));
+  if (!found) throw new AppError('not_found', SERIAL_NOT_FOUND);
+  const history = await db
+    .select()
+    .from(serialVerifications)
+    .where(eq(serialVerifications.serialId, found.serial.id))
+    .orderBy(desc(serialVerifications.verifiedAt), desc(serialVerifications.id))
+    .limit(HISTORY_SHOWN);
+  return {
+    ...toRow(found),
+    first_verified_at: found.serial.firstVerifiedAt?.toISOString() ?? null,
+    claimed_at: found.serial.claimedAt?.toISOString() ?? null,
+    // The stored client is a keyed hash; a short prefix is enough to tell repeat checkers apart.
+    history: history.map((row) => ({
+      count: row.count,
+      client: row.client.slice(0, 8),
+      at: row.verifiedAt.toISOString(),
+    })),
+  };
+}
+
+export type SerialAction = 'block' | 'unblock' | 'reset';
+
+/** Blocks or unblocks a serial, or sets its verification count back to zero (its history stays). */
+export async function changeSerial(
+  db: Db,
+  actor: Actor,
+  code: string,
+  action: SerialAction,
+): Promise<AdminSerial> {
+  const serial = serialOf(code);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(serials).where(eq(serials.serial, serial)).for('update');
+    if (!before) throw new AppError('not_found', SERIAL_NOT_FOUND);
+    const change =
+      action === 'reset'
+        ? { verificationCount: 0, firstVerifiedAt: null, lastVerifiedAt: null }
+        : { status: (action === 'block' ? 'blocked' : 'active') as SerialStatus };
+    const [after] = await tx.update(serials).set(change).where(eq(serials.id, before.id)).returning();
+    if (!after) throw new AppError('not_found', SERIAL_NOT_FOUND);
+    await recordAudit(tx, actor, {
+      action: `serial.${action}`,
+      targetType: 'serial',
+      targetId: serial,
+      before: { status: before.status, verification_count: before.verificationCount },
+      after: { status: after.status, verification_count: after.verificationCount },
+    });
+  });
+  return getSerial(db, serial);
+}
+
+/** A new batch for a SKU, recorded in the audit log with its size and SKU. */
+export async function generateSerials(db: Db, actor: Actor, sku: string, total: number): Promise<BatchRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await generateBatch(tx, sku, total);
+    await recordAudit(tx, actor, {
+      action: 'serial.batch',
+      targetType: 'card',
+      targetId: sku,
+      after: { count: rows.length, first: rows[0]?.serial, last: rows.at(-1)?.serial },
+    });
+    return rows;
+  });
+}
+
+/** Imports a CSV (all rows or none); the audit log records how many. */
+export async function importSerials(db: Db, actor: Actor, csv: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const imported = await importBatch(tx, csv);
+    await recordAudit(tx, actor, {
+      action: 'serial.import',
+      targetType: 'serial',
+      targetId: 'csv',
+      after: { count: imported },
+    });
+    return imported;
+  });
+}

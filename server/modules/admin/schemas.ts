@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../db/schema/index.ts';
+import { pageNumber } from '../catalog/schemas.ts';
+
+export const FORBIDDEN = 'You do not have permission to perform this action.';
+
+/** Rows on one page of every admin table. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/** A free-text filter: trimmed, empty means "no filter". */
+const search = z
+  .string()
+  .trim()
+  .max(100, 'Search is at most 100 characters.')
+  .optional()
+  .transform((value) => value || undefined);
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date.')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+export const pageQuery = z.object({ page: pageNumber.default(1), search });
+
+export const ordersQuery = z
+  .object({
+    page: pageNumber.default(1),
+    status: z
+      .enum(ORDER_STATUSES, { error: 'Unknown status.' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Order number or the customer's e-mail or name. */
+    search,
+    from: day,
+    to: day,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: '"From" must not be after "to".',
+    path: ['from'],
+  });
+
+export type OrdersQuery = z.output<typeof ordersQuery>;
+
+export const orderStatusBody = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Unknown status.' }),
+  note: z.string().trim().max(500, 'The note is at most 500 characters.').optional().default(''),
+});
+
+export const serialsQuery = z.object({
+  page: pageNumber.default(1),
+  /** Serial (or its beginning), dashes and case ignored; or a SKU. */
+  search,
+  status: z
+    .enum(['active', 'blocked', 'suspicious', 'claimed'], { error: 'Unknown filter.' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const batchBody = z.object({
+  sku: z.string({ error: 'Choose a SKU.' }).trim().min(1, 'Choose a SKU.').max(60),
+  count: z.coerce
+    .number({ error: 'The count must be a whole number from 1 to 10000.' })
+    .int('The count must be a whole number from 1 to 10000.')
+    .min(1, 'The count must be a whole number from 1 to 10000.')
+    .max(10_000, 'The count must be a whole number from 1 to 10000.'),
+});
+
+export const importBody = z.object({
+  csv: z
+    .string({ error: 'Choose a CSV file.' })
+    .min(1, 'Choose a CSV file.')
+    .max(800_000, 'The file is too large.'),
+});
+
+export const serialActionBody = z.object({
+  action: z.enum(['block', 'unblock', 'reset'], { error: 'Unknown action.' }),
+});
+
+export const usersQuery = z.object({
+  page: pageNumber.default(1),
+  search,
+  role: z
+    .enum(['user', 'admin'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  active: z
+    .enum(['yes', 'no'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const userChangeBody = z
+  .object({
+    is_active: z.boolean({ error: 'is_active is true or false.' }).optional(),
+    role: z.enum(['user', 'admin'], { error: 'The role is user or admin.' }).optional(),
+  })
+  .refine((body) => body.is_active !== undefined || body.role !== undefined, {
+    message: 'Nothing to change.',
+  });
+
+export const leadsQuery = z.object({
+  page: pageNumber.default(1),
+  search,
+  kind: z
+    .enum(['contact', 'consultation'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(['new', 'handled'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const leadChangeBody = z.object({
+  status: z.enum(['new', 'handled'], { error: 'The status is new or handled.' }),
+});
+
+export const dashboardQuery = z.object({
+  days: z.enum(['7', '30', '90'], { error: 'Days is 7, 30 or 90.' }).default('30').transform(Number),
+});
+
+const MAX_ID = 2_147_483_647;
+/** A numeric id in a URL; anything else is "not found". */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((id) => id >= 1 && id <= MAX_ID);
+
+export const auditQuery = z.object({
+  page: pageNumber.default(1),
+  target_type: z.enum(['order', 'card', 'serial', 'user', 'lead']).optional(),
+  target_id: z.string().trim().max(64).optional(),
+});

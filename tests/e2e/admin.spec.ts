@@ -1,0 +1,225 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, hydrated, test } from './fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
+import { runAdminCreate } from './server-process.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let site: MailedServer;
+const admin = { email: 'owner@example.test', password: 'Owner-Pass-2026' };
+const customer = {
+  firstName: 'Cora',
+  lastName: 'Customer',
+  email: `cora.${Date.now()}@example.test`,
+  password: 'Blue-Harbour-42',
+};
+
+test.beforeAll(async () => {
+  site = await startMailedServer({}, async (dataDir) => {
+    const made = await runAdminCreate(dataDir, [
+      '--email',
+      admin.email,
+      '--password',
+      admin.password,
+      '--first-name',
+      'Olive',
+    ]);
+    if (made.code !== 0) throw new Error(made.stderr);
+  });
+  await registerActiveUser(site, customer);
+});
+
+test.afterAll(async () => {
+  await site.close();
+});
+
+async function go(page: Page, path: string) {
+  await page.goto(`${site.baseUrl}${path}`);
+  await hydrated(page);
+}
+
+async function logIn(page: Page, who: { email: string; password: string }, next = '/admin') {
+  await go(page, `/login?next=${encodeURIComponent(next)}`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${site.baseUrl}${next}`);
+  await hydrated(page);
+}
+
+test('signed-out visitors are sent to log in, customers get a 403 page', async ({ page }) => {
+  await page.goto(`${site.baseUrl}/admin/orders`);
+  await expect(page).toHaveURL(`${site.baseUrl}/login?next=%2Fadmin%2Forders`);
+
+  await logIn(page, customer, '/profile');
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  const response = await page.goto(`${site.baseUrl}/admin`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  expect(response?.headers()['cache-control']).toBe('no-store');
+});
+
+test('an admin adds a card with a cover image and it is in the shop at once', async ({ page }) => {
+  await logIn(page, admin);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Catalogue' }).click();
+  await page.getByRole('link', { name: 'New card' }).click();
+  await expect(page.getByRole('heading', { name: 'New card' })).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill('Ocean Blue Intro Card');
+  await expect(page.getByLabel(/^Slug/)).toHaveValue('ocean-blue-intro-card');
+  await page.getByLabel('SKU').fill('IC-OCN-BL');
+  await page.getByLabel('Design').fill('Ocean Blue');
+  await page.getByLabel('Price (USD)').fill('54.00');
+  await page.getByLabel(/^Stock/).fill('40');
+  await page.getByLabel('Description').fill('Deep blue PVC with a silver chip.');
+  const cover = await sharp({ create: { width: 1712, height: 1080, channels: 3, background: '#1e40af' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel(/^Cover image/)
+    .setInputFiles({ name: 'ocean.png', mimeType: 'image/png', buffer: cover });
+  await expect(page.getByRole('img', { name: 'The chosen cover' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(page.getByText('Ocean Blue Intro Card added to the catalogue.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/cards\/\d+$/);
+
+  await go(page, '/cards');
+  const tile = page.getByRole('link', { name: /Ocean Blue Intro Card/ }).first();
+  await expect(tile).toBeVisible();
+  const image = page.locator('img[src*="/media/cards/uploads/ocean-blue-intro-card-"]').first();
+  await expect(image).toBeVisible();
+  await tile.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ocean Blue Intro Card');
+  await expect(page.getByText('$54.00').first()).toBeVisible();
+});
+
+test('an admin ships a customer’s order and the customer is e-mailed', async ({ page, browser }) => {
+  // The customer orders through the API, signed in in their own browser.
+  const shopper = await browser.newContext();
+  const request = shopper.request;
+  const headers = { origin: site.baseUrl };
+  expect((await request.post(`${site.baseUrl}/api/auth/login/`, { data: customer, headers })).status()).toBe(
+    200,
+  );
+  const address = await (
+    await request.post(`${site.baseUrl}/api/auth/address/`, {
+      data: { address: '7 Harbour Row', city: 'Cobh', state: '', country: 'Ireland', postal_code: '21000' },
+      headers,
+    })
+  ).json();
+  const card = await (await request.get(`${site.baseUrl}/api/cards/classic-intro-card-matte-black/`)).json();
+  const placed = await request.post(`${site.baseUrl}/api/orders/`, {
+    data: { address: address.id, items: [{ card: card.id, quantity: 2, design: card.category }] },
+    headers: { ...headers, 'idempotency-key': `e2e-admin-${Date.now()}` },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  await site.smtp.waitFor(customer.email, (mail) => mail.subject.includes(order.number));
+  await shopper.close();
+
+  await logIn(page, admin, '/admin/orders?status=pending');
+  await page.getByRole('link', { name: order.number }).click();
+  await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Mark as shipped' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page.getByText(`Order ${order.number} is now confirmed.`, { exact: false })).toBeVisible();
+  await page.getByLabel('Note to the customer (optional)').fill('Tracking number: AN123456789IE');
+  await page.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(page.getByText(`Order ${order.number} is now shipped.`, { exact: false })).toBeVisible();
+  await expect(page.locator('.admin-title .badge')).toHaveText('shipped');
+  await expect(page.getByRole('list').filter({ hasText: 'Tracking number' })).toContainText(admin.email);
+
+  const mail = await site.smtp.waitFor(customer.email, (m) => m.subject.includes('Shipped'));
+  expect(mail.subject).toBe(`Your Nexa Digital order ${order.number}: Shipped`);
+  expect(mail.text).toContain('is on its way');
+  expect(mail.text).toContain('Tracking number: AN123456789IE');
+});
+
+test('an admin generates a batch, downloads its CSV, and a serial from it verifies as genuine', async ({
+  page,
+}) => {
+  await logIn(page, admin, '/admin/serials');
+  await page.getByLabel('Card (SKU)').selectOption('IC-EXE-MG');
+  await page.getByLabel('How many (1 to 10,000)').fill('3');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate and download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^serials-ic-exe-mg-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(String(await download.path()), 'utf8');
+  const rows = csv.trim().split('\n');
+  expect(rows[0]).toBe('serial,sku,tap_url');
+  expect(rows).toHaveLength(4);
+  const [serial, sku, tapUrl] = (rows[1] ?? '').split(',');
+  expect(sku).toBe('IC-EXE-MG');
+  expect(tapUrl).toBe(`${site.baseUrl}/c/${serial}`);
+  await expect(page.getByText('3 serial numbers registered for IC-EXE-MG')).toBeVisible();
+  await expect(page.getByRole('link', { name: String(serial).replace(/(.{4})(?=.)/g, '$1-') })).toBeVisible();
+
+  await go(page, `/verify?code=${serial}`);
+  await expect(page.locator('.verification')).toHaveAttribute('data-verdict', 'genuine');
+  await expect(page.getByTestId('attempts')).toHaveText('1/5');
+
+  // The check shows in the serial's history; blocking it changes the verdict.
+  await go(page, `/admin/serials/${serial}`);
+  await expect(page.getByRole('table')).toContainText('#1');
+  await page.getByRole('button', { name: 'Block' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+  await expect(page.locator('.admin-title .badge').first()).toHaveText('blocked');
+  await go(page, `/verify?code=${serial}`);
+  await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
+});
+
+test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, admin);
+  const orderLink = await (await page.request.get(`${site.baseUrl}/api/admin/orders/`)).json();
+  const user = await (await page.request.get(`${site.baseUrl}/api/admin/users/?role=admin`)).json();
+  const pages = [
+    '/admin',
+    '/admin/orders',
+    `/admin/orders/${orderLink.results[0].id}`,
+    '/admin/cards',
+    '/admin/cards/new',
+    '/admin/cards/1',
+    '/admin/serials',
+    '/admin/serials/ECD1DD829NKP',
+    '/admin/users',
+    `/admin/users/${user.results[0].id}`,
+    '/admin/leads',
+    '/admin/audit',
+  ];
+  const failures: string[] = [];
+  for (const path of pages) {
+    await go(page, path);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const violation of violations) {
+      failures.push(
+        `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`,
+      );
+    }
+  }
+  expect(failures).toEqual([]);
+
+  // The audit log shows what changed and leads to the record.
+  await go(page, '/admin/audit?target_type=order');
+  const shipped = page.getByRole('row').filter({ hasText: 'Tracking number: AN123456789IE' });
+  await expect(shipped).toContainText('status: confirmed');
+  await shipped.getByRole('link', { name: /^order \d+$/ }).click();
+  await expect(page.getByRole('heading', { name: /^Order NX-/ })).toBeVisible();
+
+  // The admin sections are reachable with Tab, and the current one is marked.
+  await go(page, '/admin/leads');
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Users' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+});

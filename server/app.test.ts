@@ -1,11 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { UNAVAILABLE } from './errors.ts';
+import { NUL_REFUSED } from './http/validate.ts';
+import { generateSerial } from './modules/registry/serial-code.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import { multipart, signedInAdmin, signedInUser } from './test/users.ts';
 
 let t: TestApp;
 
@@ -140,6 +144,69 @@ describe('bad input never gets a 500', () => {
     }
   });
 
+  // Found by the fuzz test (server/fuzz.test.ts); each was a 500.
+  it('a NUL character in a query, JSON body or form field is a 400', async () => {
+    const user = await signedInUser(t);
+    const admin = await signedInAdmin(t);
+    const form = multipart({ bio: 'x\u0000y' });
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: '/api/products/?search=%00' },
+      { method: 'GET', url: '/api/admin/cards/?search=%00', headers: { cookie: admin.cookie } },
+      {
+        method: 'POST',
+        url: '/api/contact/',
+        payload: {
+          firstName: 'A\u0000B',
+          email: 'a@example.test',
+          phoneNumber: '+353 1 234 5678',
+          subject: 'Hi',
+          message: 'Hello there',
+        },
+      },
+      {
+        method: 'PUT',
+        url: '/api/auth/profile/',
+        headers: { cookie: user.cookie, ...form.headers },
+        payload: form.payload,
+      },
+    ];
+    for (const request of requests) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, String(request.url)).toBe(400);
+      expect(response.json().detail).toBe(NUL_REFUSED);
+    }
+  });
+
+  it('a multipart body without a boundary, or cut short, is a 400', async () => {
+    const user = await signedInUser(t);
+    const cut = multipart({ first_name: 'Ann' });
+    const bodies: Array<[string, Buffer]> = [
+      ['multipart/form-data', Buffer.from([73, 220])],
+      [cut.headers['content-type'] ?? '', cut.payload.subarray(0, 40)],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile/',
+        headers: { cookie: user.cookie, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, contentType).toBe(400);
+      expect(response.json().detail).toBe('Send the profile as a form.');
+    }
+  });
+
+  it('an id beyond the database column is "not found"', async () => {
+    const user = await signedInUser(t);
+    for (const [method, url] of [
+      ['DELETE', '/api/auth/address/2147483648/'],
+      ['GET', '/api/orders/9999999999/'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { cookie: user.cookie } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
   it('a URL too large for the HTTP parser is refused by it with a 4xx over real HTTP', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
@@ -196,6 +263,63 @@ describe('media', () => {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('a real shop’s installation', () => {
+  it('starts without the demo catalogue and serials when SEED_DEMO=0', async () => {
+    const empty = await createTestApp({ SEED_DEMO: '0' });
+    try {
+      expect((await empty.app.inject('/api/cards/')).json().count).toBe(0);
+      expect((await empty.app.inject('/api/verify/?code=ECD1-DD82-9NKP')).statusCode).toBe(404);
+      expect((await t.app.inject('/api/cards/')).json().count).toBeGreaterThan(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe('behind a proxy', () => {
+  const verifyMisses = async (app: TestApp['app'], headers: Record<string, string>) => {
+    let status = 0;
+    for (let i = 0; i < 6; i++) {
+      const response = await app.inject({
+        url: `/api/verify/?code=${generateSerial()}`,
+        remoteAddress: '127.0.0.1',
+        headers,
+      });
+      status = response.statusCode;
+    }
+    return status;
+  };
+
+  it('takes the client address from X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      // One visitor uses up their misses; another one behind the same proxy is not limited by it.
+      expect(await verifyMisses(proxied.app, { 'x-forwarded-for': '203.0.113.7' })).toBe(429);
+      const other = await proxied.app.inject({
+        url: `/api/verify/?code=${generateSerial()}`,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(other.statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For otherwise, so a client cannot pick a fresh address for each try', async () => {
+    let status = 0;
+    for (let i = 0; i < 6; i++) {
+      const response = await t.app.inject({
+        url: `/api/verify/?code=${generateSerial()}`,
+        remoteAddress: '192.0.2.44',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      status = response.statusCode;
+    }
+    expect(status).toBe(429);
   });
 });
 

@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler } from './errors.ts';
 import { clientIdOf } from './http/client-id.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
+import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -47,8 +48,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered (method and full URL), for tests that must cover them all. */
-    routeList: Array<{ method: string; url: string }>;
+    /** Every route registered (method, full URL, its API document entry), for the document and for tests. */
+    routeList: DocumentedRoute[];
   }
 }
 
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Behind nginx: the client's address (rate limits, logs) and scheme from the trusted proxy only.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
@@ -79,10 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const routeList: Array<{ method: string; url: string }> = [];
+  const routeList: DocumentedRoute[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      routeList.push({ method, url: route.url, doc: route.config?.doc });
+    }
   });
 
   registerErrorHandler(app);
@@ -132,16 +137,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // The pid tells which worker of a cluster answered (load balancer checks, the cluster test).
-  app.get('/healthz', async () => ({ status: 'ok', pid: process.pid }));
-  app.get('/readyz', async (request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ready', database: database.kind };
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not ready');
-      return reply.status(503).send({ detail: 'The database is not answering.', code: 'unavailable' });
-    }
-  });
+  app.get(
+    '/healthz',
+    doc({ summary: 'The process is up (its pid tells which worker answered)', responses: { 200: 'Up.' } }),
+    async () => ({ status: 'ok', pid: process.pid }),
+  );
+  app.get(
+    '/readyz',
+    doc({ summary: 'The database answers: send traffic here', responses: { 200: 'Ready.' } }),
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ready', database: database.kind };
+      } catch (error) {
+        request.log.warn({ err: error }, 'database not ready');
+        return reply.status(503).send({ detail: 'The database is not answering.', code: 'unavailable' });
+      }
+    },
+  );
 
   await app.register(fastifyStatic, {
     root: storage.root,
@@ -203,12 +216,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     if (config.bench) {
       // A constant answer to compare real routes against; ?delay_ms= holds it open (shutdown tests).
-      scope.get<{ Querystring: { delay_ms?: string } }>('/bench/ping/', async (request) => {
-        const delay = Math.min(Number(request.query.delay_ms) || 0, 5000);
-        if (delay > 0) await setTimeout(delay);
-        return { pong: true };
-      });
+      scope.get<{ Querystring: { delay_ms?: string } }>(
+        '/bench/ping/',
+        doc({ summary: 'A constant answer (BENCH=1 only)', responses: { 200: 'Pong.' } }),
+        async (request) => {
+          const delay = Math.min(Number(request.query.delay_ms) || 0, 5000);
+          if (delay > 0) await setTimeout(delay);
+          return { pong: true };
+        },
+      );
     }
+    // The API document, built once from the route table (every route is registered by the first request).
+    let apiDocument: string | undefined;
+    scope.get(
+      '/docs/',
+      doc({ summary: 'This OpenAPI 3.1 document', responses: { 200: 'The document.' } }),
+      async (_request, reply) => {
+        apiDocument ??= JSON.stringify(buildOpenApi(routeList, config.publicUrl));
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(apiDocument);
+      },
+    );
     // Any other /api path is a JSON 404, never the HTML app.
     scope.all('/*', async () => {
       throw new AppError('not_found', 'Not found.');

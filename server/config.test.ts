@@ -11,6 +11,14 @@ describe('parseConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.bench).toBe(false);
+    expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads the proxies to trust and whether to seed the demo data', () => {
+    const config = parseConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback', SEED_DEMO: '0' });
+    expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    expect(config.seedDemo).toBe(false);
   });
 
   it('treats empty values as unset and trims a trailing slash from PUBLIC_URL', () => {
@@ -29,6 +37,10 @@ describe('parseConfig', () => {
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ MAIL_TO_SALES: 'not-an-email' }, /MAIL_TO_SALES/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be the proxy addresses/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '127.0.0.1,nginx' }, /TRUST_PROXY/],
+    [{ SEED_DEMO: 'no' }, /SEED_DEMO/],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

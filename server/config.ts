@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,42 @@ const optionalString = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+const flag = (fallback: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .default(fallback)
+    .transform((value) => value === '1' || value === 'true');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address, a CIDR range, or one of proxy-addr's names for the ranges (what Fastify's trustProxy takes). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For) and scheme: their addresses. Unset, the
+ * headers are ignored, so a visitor cannot pick the address its rate limits are kept under.
+ */
+const trustProxy = optionalString.pipe(
+  z
+    .string()
+    .transform((value, context): string[] => {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      context.addIssue({
+        code: 'custom',
+        message: 'must be the proxy addresses, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8 or loopback)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,10 +63,9 @@ const schema = z.object({
   MAIL_TO_SALES: z.email().default('sales@localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  BENCH: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('0')
-    .transform((value) => value === '1' || value === 'true'),
+  BENCH: flag('0'),
+  SEED_DEMO: flag('1'),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.input<typeof schema>;
@@ -52,6 +88,10 @@ export interface Config {
   workers: number;
   /** Exposes /api/bench/ping, a constant route the benchmark compares against. */
   bench: boolean;
+  /** An empty installation gets the demo catalogue and serials (a real shop starts without them). */
+  seedDemo: boolean;
+  /** Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-* headers count. */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +136,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: value.LOG_LEVEL,
     workers: value.WORKERS,
     bench: value.BENCH,
+    seedDemo: value.SEED_DEMO,
+    trustProxy: value.TRUST_PROXY ?? false,
   };
 }
 

@@ -23,10 +23,16 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const storage = createLocalStorage(config.mediaDir);
-  const { seededCards } = await prepareDatabase(database, storage);
+  const { seededCards } = await prepareDatabase(database, storage, { seedDemo: config.seedDemo });
 
   const app = await buildApp({ config, database, storage, web: dev ? 'dev' : 'build' });
   if (seededCards > 0) app.log.info({ cards: seededCards }, 'seeded the demo catalogue');
+  if (config.nodeEnv === 'production' && !config.smtpUrl) {
+    app.log.warn(
+      { outbox: path.join(config.dataDir, 'outbox') },
+      'SMTP_URL is not set: e-mail (activation and reset links too) is written to the outbox, not sent',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,8 +52,10 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (systemd and a cluster primary both sending one) must not kill the
+  // process mid-request; `shutdown` ignores the repeats.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data } from 'react-router';
+import { idParam } from '../../server/http/id-param.ts';
 import { listAudit } from '../../server/modules/admin/audit.ts';
 import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/admin/catalog.ts';
 import { dashboard } from '../../server/modules/admin/dashboard.ts';
@@ -9,7 +10,6 @@ import {
   auditQuery,
   dashboardQuery,
   FORBIDDEN,
-  idParam,
   leadsQuery,
   ordersQuery,
   pageQuery,

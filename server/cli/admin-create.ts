@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
@@ -14,15 +15,18 @@ class UsageError extends Error {}
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/: $/, '')} is required. ${USAGE}`);
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) {
-    // Echo nothing while the password is typed.
-    const output = rl as unknown as { _writeToOutput(text: string): void };
-    output._writeToOutput = (text: string) => {
-      if (text.startsWith(question)) process.stdout.write(question);
-    };
-  }
-  const answer = await rl.question(question);
+  // For a password, readline's prompt and echo go to a stream that drops them: nothing typed is shown.
+  const output = hidden
+    ? new Writable({
+        write(_chunk, _encoding, done) {
+          done();
+        },
+      })
+    : process.stdout;
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  // The prompt only once the terminal is in raw mode, so nothing typed after it is echoed by the terminal.
+  if (hidden) process.stdout.write(question);
+  const answer = await rl.question(hidden ? '' : question);
   if (hidden) process.stdout.write('\n');
   rl.close();
   return answer;

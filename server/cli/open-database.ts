@@ -23,7 +23,9 @@ export async function openForTool(tool: string): Promise<{
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
-    const { seededCards } = await prepareDatabase(database, createLocalStorage(config.mediaDir));
+    const { seededCards } = await prepareDatabase(database, createLocalStorage(config.mediaDir), {
+      seedDemo: config.seedDemo,
+    });
     return {
       config,
       database,

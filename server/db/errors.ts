@@ -23,6 +23,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown: the server is restarting
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up
+  '53300', // too_many_connections
+  '28000', // invalid_authorization_specification: the role may not log in (yet)
+  '28P01', // invalid_password: credentials changed under the running site
+  '3D000', // invalid_catalog_name: the database is not there (being restored)
   '08000',
   '08001',
   '08003',

@@ -19,10 +19,11 @@ export async function readImageForm(
   image: ImageKind,
   noun: string,
 ): Promise<{ fields: Record<string, string>; file?: Buffer }> {
+  const notAForm = `Send the ${noun} as a form.`;
   if (!request.isMultipart()) {
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new AppError('bad_request', `Send the ${noun} as a form.`);
+      throw new AppError('bad_request', notAForm);
     }
     const fields = Object.fromEntries(
       Object.entries(body as Record<string, unknown>).filter(([, value]) => typeof value === 'string'),
@@ -43,10 +44,13 @@ export async function readImageForm(
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('payload_too_large', tooLarge(image), { [image.field]: [tooLarge(image)] });
     }
-    throw error;
+    // Nothing but the parser runs in the loop: whatever else went wrong, the body was not a readable form
+    // (no boundary, cut short, malformed part headers, too many parts).
+    throw new AppError('bad_request', notAForm);
   }
   return { fields, file };
 }

@@ -79,7 +79,7 @@ export async function createTestApp(
   });
   const testDb = options.sameDatabaseAs ? await reopen(options.sameDatabaseAs) : await openTestDatabase();
   const storage = createLocalStorage(config.mediaDir);
-  await prepareDatabase(testDb.database, storage);
+  await prepareDatabase(testDb.database, storage, { seedDemo: config.seedDemo });
   const app = await buildApp({ config, database: testDb.database, storage, web: 'none', logger: false });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from './auth.ts';
 import {
@@ -30,14 +31,28 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.post('/auth/register/', async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
-    await register(deps, input, request.ip);
-    return reply.status(201).send({ detail: MESSAGES.registered });
-  });
+  app.post(
+    '/auth/register/',
+    doc({
+      summary:
+        'Create an account; an activation link is e-mailed (the same answer whether or not the address is taken)',
+      body: registerSchema,
+      responses: { 201: 'Registered; check the mailbox.' },
+    }),
+    async (request, reply) => {
+      const input = parseInput(registerSchema, request.body);
+      await register(deps, input, request.ip);
+      return reply.status(201).send({ detail: MESSAGES.registered });
+    },
+  );
 
   app.get<{ Params: { uid: string; token: string } }>(
     '/auth/activate/:uid/:token/',
+    doc({
+      summary: 'Activate an account with the link from the e-mail',
+      params: tokenParamsSchema.shape,
+      responses: { 200: 'Activated.', 400: 'The link is invalid or has expired.' },
+    }),
     async (request, reply) => {
       const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidActivation);
       await activate(deps, params.uid, params.token);
@@ -46,42 +61,72 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     },
   );
 
-  app.post('/auth/login/', async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
-    const { user, sessionToken } = await login(deps, input, request.ip);
-    // A new session id at every login; one brought along before it stops counting.
-    await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const maxAge = SESSION_LIFETIME_MS / 1000;
-    reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieOptions, maxAge });
-    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
-    noStore(reply);
-    return { detail: MESSAGES.loginOk, user };
-  });
+  app.post(
+    '/auth/login/',
+    doc({
+      summary: 'Sign in; sets the session cookie',
+      body: loginSchema,
+      responses: { 200: 'Signed in: the user.' },
+    }),
+    async (request, reply) => {
+      const input = parseInput(loginSchema, request.body);
+      const { user, sessionToken } = await login(deps, input, request.ip);
+      // A new session id at every login; one brought along before it stops counting.
+      await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
+      const maxAge = SESSION_LIFETIME_MS / 1000;
+      reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieOptions, maxAge });
+      reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
+      noStore(reply);
+      return { detail: MESSAGES.loginOk, user };
+    },
+  );
 
-  app.post('/auth/logout/', async (request, reply) => {
-    await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
-    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
-    return { detail: MESSAGES.loggedOut };
-  });
-
-  app.get('/auth/profile/', async (request, reply) => {
-    // An ended or expired session also drops the hint, so the page stops asking.
-    if (!(await request.currentUser()))
+  app.post(
+    '/auth/logout/',
+    doc({ summary: 'Sign out; ends the session', responses: { 200: 'Signed out.' } }),
+    async (request, reply) => {
+      await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
-    const user = await requireUser(request);
-    noStore(reply);
-    return toUser(user);
-  });
+      return { detail: MESSAGES.loggedOut };
+    },
+  );
 
-  app.post('/auth/forgot-password/', async (request) => {
-    const { email } = parseInput(forgotPasswordSchema, request.body);
-    await forgotPassword(deps, email, request.ip);
-    return { detail: MESSAGES.forgotSent };
-  });
+  app.get(
+    '/auth/profile/',
+    doc({ summary: 'The signed-in user’s own profile', auth: 'user', responses: { 200: 'The user.' } }),
+    async (request, reply) => {
+      // An ended or expired session also drops the hint, so the page stops asking.
+      if (!(await request.currentUser()))
+        reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
+      const user = await requireUser(request);
+      noStore(reply);
+      return toUser(user);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password/',
+    doc({
+      summary: 'E-mail a password-reset link (the same answer for any address)',
+      body: forgotPasswordSchema,
+      responses: { 200: 'If the address has an account, a link was sent.' },
+    }),
+    async (request) => {
+      const { email } = parseInput(forgotPasswordSchema, request.body);
+      await forgotPassword(deps, email, request.ip);
+      return { detail: MESSAGES.forgotSent };
+    },
+  );
 
   app.post<{ Params: { uid: string; token: string } }>(
     '/auth/reset-password/:uid/:token/',
+    doc({
+      summary: 'Set a new password with the link from the e-mail; ends every session',
+      params: tokenParamsSchema.shape,
+      body: resetPasswordSchema,
+      responses: { 200: 'Password changed.' },
+    }),
     async (request) => {
       const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidReset);
       const input = parseInput(resetPasswordSchema, request.body);

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { idParam } from '../../http/id-param.ts';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { addressIdSchema, addressSchema } from './schemas.ts';
+import { addressSchema } from './schemas.ts';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
 function addressId(request: FastifyRequest<{ Params: { id: string } }>): number {
-  const id = addressIdSchema.safeParse(request.params.id);
+  const id = idParam.safeParse(request.params.id);
   if (!id.success) throw new AppError('not_found', 'Address not found.');
   return id.data;
 }
@@ -18,23 +20,59 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/auth/address/', async (request) => listAddresses(db, (await requireUser(request)).id));
+  app.get(
+    '/auth/address/',
+    doc({
+      summary: 'The signed-in user’s saved addresses',
+      auth: 'user',
+      responses: { 200: 'Their addresses.' },
+    }),
+    async (request) => listAddresses(db, (await requireUser(request)).id),
+  );
 
-  app.post('/auth/address/', async (request, reply) => {
-    const user = await requireUser(request);
-    const input = parseInput(addressSchema, request.body);
-    return reply.status(201).send(await addAddress(db, user.id, input));
-  });
+  app.post(
+    '/auth/address/',
+    doc({
+      summary: 'Save a new address',
+      auth: 'user',
+      body: addressSchema,
+      responses: { 201: 'The saved address.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = parseInput(addressSchema, request.body);
+      return reply.status(201).send(await addAddress(db, user.id, input));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/auth/address/:id/', async (request) => {
-    const user = await requireUser(request);
-    const id = addressId(request);
-    return updateAddress(db, user.id, id, parseInput(addressSchema, request.body));
-  });
+  app.put<{ Params: { id: string } }>(
+    '/auth/address/:id/',
+    doc({
+      summary: 'Change one of their addresses',
+      auth: 'user',
+      params: { id: idParam },
+      body: addressSchema,
+      responses: { 200: 'The changed address.', 404: 'Not one of their addresses.' },
+    }),
+    async (request) => {
+      const user = await requireUser(request);
+      const id = addressId(request);
+      return updateAddress(db, user.id, id, parseInput(addressSchema, request.body));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/auth/address/:id/', async (request, reply) => {
-    const user = await requireUser(request);
-    await deleteAddress(db, user.id, addressId(request));
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/auth/address/:id/',
+    doc({
+      summary: 'Delete one of their addresses (orders keep their copy)',
+      auth: 'user',
+      params: { id: idParam },
+      responses: { 204: 'Deleted.', 404: 'Not one of their addresses.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await deleteAddress(db, user.id, addressId(request));
+      return reply.status(204).send();
+    },
+  );
 };

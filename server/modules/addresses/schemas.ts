@@ -18,8 +18,3 @@ export const addressSchema = z.object({
 });
 
 export type AddressInput = z.output<typeof addressSchema>;
-
-export const addressIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number);

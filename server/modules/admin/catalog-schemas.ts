@@ -61,6 +61,8 @@ export const newCardSchema = z.preprocess(
   cardFieldsSchema,
 );
 export type CardFields = z.output<typeof cardFieldsSchema>;
+/** The new-card form as the API document shows it: the fields `newCardSchema` fills in may be left out. */
+export const newCardFormFields = cardFieldsSchema.partial({ description: true, stock: true, active: true });
 /** An edit sends only what changes. */
 export const cardChangesSchema = cardFieldsSchema.partial();
 export type CardChanges = z.output<typeof cardChangesSchema>;

@@ -121,14 +121,6 @@ export const dashboardQuery = z.object({
   days: z.enum(['7', '30', '90'], { error: 'Days is 7, 30 or 90.' }).default('30').transform(Number),
 });
 
-const MAX_ID = 2_147_483_647;
-/** A numeric id in a URL; anything else is "not found". */
-export const idParam = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .refine((id) => id >= 1 && id <= MAX_ID);
-
 export const auditQuery = z.object({
   page: pageNumber.default(1),
   target_type: z.enum(['order', 'card', 'serial', 'user', 'lead']).optional(),

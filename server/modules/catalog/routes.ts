@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/changes.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
@@ -48,35 +49,60 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
-  app.get('/cards/', (request, reply) =>
-    cached(request, reply, async () => {
-      const { page } = parseInput(cardsQuerySchema, request.query, INVALID_PAGE);
-      return paginated(await listCards(db, page), (n) => `${publicUrl}/api/cards/?page=${n}`);
+  app.get(
+    '/cards/',
+    doc({
+      summary: 'The card catalogue, a page at a time',
+      query: cardsQuerySchema,
+      responses: { 200: 'A page of cards.' },
     }),
+    (request, reply) =>
+      cached(request, reply, async () => {
+        const { page } = parseInput(cardsQuerySchema, request.query, INVALID_PAGE);
+        return paginated(await listCards(db, page), (n) => `${publicUrl}/api/cards/?page=${n}`);
+      }),
   );
 
-  app.get<{ Params: { slug: string } }>('/cards/:slug/', (request, reply) =>
-    cached(request, reply, async () => {
-      const slug = slugSchema.safeParse(request.params.slug);
-      if (!slug.success) throw new AppError('not_found', 'Card not found.');
-      return getCard(db, slug.data);
+  app.get<{ Params: { slug: string } }>(
+    '/cards/:slug/',
+    doc({
+      summary: 'One card',
+      params: { slug: slugSchema },
+      responses: { 200: 'The card.', 404: 'No such card.' },
     }),
+    (request, reply) =>
+      cached(request, reply, async () => {
+        const slug = slugSchema.safeParse(request.params.slug);
+        if (!slug.success) throw new AppError('not_found', 'Card not found.');
+        return getCard(db, slug.data);
+      }),
   );
 
-  app.get('/home/', (request, reply) => cached(request, reply, () => homeProducts(db)));
+  app.get(
+    '/home/',
+    doc({ summary: 'The cards shown on the home page', responses: { 200: 'The cards.' } }),
+    (request, reply) => cached(request, reply, () => homeProducts(db)),
+  );
 
-  app.get('/products/', (request, reply) =>
-    cached(request, reply, async () => {
-      const query = parseInput(productsQuerySchema, request.query);
-      const result = await searchProducts(db, query);
-      return paginated(result, (n) => {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-          if (typeof value === 'string' && key !== 'page') params.set(key, value);
-        }
-        params.set('page', String(n));
-        return `${publicUrl}/api/products/?${params}`;
-      });
+  app.get(
+    '/products/',
+    doc({
+      summary: 'Search and sort the catalogue',
+      query: productsQuerySchema,
+      responses: { 200: 'A page of cards.' },
     }),
+    (request, reply) =>
+      cached(request, reply, async () => {
+        const query = parseInput(productsQuerySchema, request.query);
+        const result = await searchProducts(db, query);
+        return paginated(result, (n) => {
+          const params = new URLSearchParams();
+          for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+            if (typeof value === 'string' && key !== 'page') params.set(key, value);
+          }
+          params.set('page', String(n));
+          return `${publicUrl}/api/products/?${params}`;
+        });
+      }),
   );
 };

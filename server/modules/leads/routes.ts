@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clientIdOf } from '../../http/client-id.ts';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { consultationSchema, contactSchema, LEAD_MESSAGES } from './schemas.ts';
 import { type LeadsDeps, receiveConsultation, receiveContact } from './service.ts';
@@ -7,13 +8,21 @@ import { type LeadsDeps, receiveConsultation, receiveContact } from './service.t
 export const leadRoutes: FastifyPluginAsync<LeadsDeps & { secret: string }> = async (app, deps) => {
   const clientOf = (request: FastifyRequest) => clientIdOf(deps.secret, request);
 
-  app.post('/contact/', async (request, reply) => {
-    await receiveContact(deps, parseInput(contactSchema, request.body), clientOf(request));
-    return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
-  });
+  app.post(
+    '/contact/',
+    doc({ summary: 'Send a message to the firm', body: contactSchema, responses: { 201: 'Received.' } }),
+    async (request, reply) => {
+      await receiveContact(deps, parseInput(contactSchema, request.body), clientOf(request));
+      return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
+    },
+  );
 
-  app.post('/consultation/', async (request, reply) => {
-    await receiveConsultation(deps, parseInput(consultationSchema, request.body), clientOf(request));
-    return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
-  });
+  app.post(
+    '/consultation/',
+    doc({ summary: 'Book a consultation', body: consultationSchema, responses: { 201: 'Received.' } }),
+    async (request, reply) => {
+      await receiveConsultation(deps, parseInput(consultationSchema, request.body), clientOf(request));
+      return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
+    },
+  );
 };

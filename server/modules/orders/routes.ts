@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { idParam } from '../../http/id-param.ts';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { quote } from './pricing.ts';
 import {
   idempotencyKeySchema,
   ORDER_MESSAGES,
-  orderIdSchema,
   orderInputSchema,
   ordersQuerySchema,
   quoteInputSchema,
@@ -17,41 +18,86 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, deps) => 
   const { db } = deps;
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).
-  app.post('/orders/quote/', async (request, reply) => {
-    const input = parseInput(quoteInputSchema, request.body);
-    reply.header('cache-control', 'no-store');
-    return quote(db, input.items);
-  });
+  app.post(
+    '/orders/quote/',
+    doc({
+      summary: 'Price a cart from the database (signed-out visitors too)',
+      body: quoteInputSchema,
+      responses: { 200: 'Lines, total and any problems per line.' },
+    }),
+    async (request, reply) => {
+      const input = parseInput(quoteInputSchema, request.body);
+      reply.header('cache-control', 'no-store');
+      return quote(db, input.items);
+    },
+  );
 
-  app.post('/orders/', async (request, reply) => {
-    const user = await requireUser(request);
-    const input = parseInput(orderInputSchema, request.body);
-    const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
-    if (!key.success) throw new AppError('bad_request', ORDER_MESSAGES.keyRequired);
-    const { order, replayed } = await placeOrder(deps, user, input, key.data);
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(201).header('cache-control', 'no-store').send(order);
-  });
+  app.post(
+    '/orders/',
+    doc({
+      summary: 'Place an order to a saved address; stock is taken at once',
+      auth: 'user',
+      body: orderInputSchema,
+      headers: {
+        'idempotency-key': {
+          schema: idempotencyKeySchema,
+          required: true,
+          description: 'One key per checkout: a retry with the same key gets the same order back.',
+        },
+      },
+      responses: {
+        201: 'The order (header `Idempotent-Replayed: true` on a retry).',
+        409: 'Out of stock or the card is no longer sold.',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = parseInput(orderInputSchema, request.body);
+      const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+      if (!key.success) throw new AppError('bad_request', ORDER_MESSAGES.keyRequired);
+      const { order, replayed } = await placeOrder(deps, user, input, key.data);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).header('cache-control', 'no-store').send(order);
+    },
+  );
 
-  app.get('/orders/', async (request, reply) => {
-    const user = await requireUser(request);
-    const { page } = parseInput(ordersQuerySchema, request.query, 'Invalid page.');
-    const result = await listOrders(db, user.id, page);
-    const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
-    reply.header('cache-control', 'no-store');
-    return {
-      count: result.count,
-      next: result.page < result.pageCount ? url(result.page + 1) : null,
-      previous: result.page > 1 ? url(result.page - 1) : null,
-      results: result.results,
-    };
-  });
+  app.get(
+    '/orders/',
+    doc({
+      summary: 'The signed-in user’s orders, newest first',
+      auth: 'user',
+      query: ordersQuerySchema,
+      responses: { 200: 'A page of orders.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { page } = parseInput(ordersQuerySchema, request.query, 'Invalid page.');
+      const result = await listOrders(db, user.id, page);
+      const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
+      reply.header('cache-control', 'no-store');
+      return {
+        count: result.count,
+        next: result.page < result.pageCount ? url(result.page + 1) : null,
+        previous: result.page > 1 ? url(result.page - 1) : null,
+        results: result.results,
+      };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/orders/:id/', async (request, reply) => {
-    const user = await requireUser(request);
-    const id = orderIdSchema.safeParse(request.params.id);
-    if (!id.success) throw new AppError('not_found', ORDER_MESSAGES.notFound);
-    reply.header('cache-control', 'no-store');
-    return getOrder(db, user.id, id.data);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/orders/:id/',
+    doc({
+      summary: 'One of their orders with its lines',
+      auth: 'user',
+      params: { id: idParam },
+      responses: { 200: 'The order.', 404: 'Not one of their orders.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const id = idParam.safeParse(request.params.id);
+      if (!id.success) throw new AppError('not_found', ORDER_MESSAGES.notFound);
+      reply.header('cache-control', 'no-store');
+      return getOrder(db, user.id, id.data);
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../../http/id-param.ts';
 
 export const ORDER_MESSAGES = {
   noAddress: 'Please select a shipping address.',
@@ -14,7 +15,6 @@ export const ORDER_MESSAGES = {
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
-const MAX_ID = 2_147_483_647;
 
 /** An id as a JSON number, or as a string of digits (forms send strings). */
 const id = (message: string) =>
@@ -52,12 +52,6 @@ export type OrderInput = z.output<typeof orderInputSchema>;
 export const idempotencyKeySchema = z
   .string({ error: ORDER_MESSAGES.keyRequired })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, ORDER_MESSAGES.keyRequired);
-
-export const orderIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .refine((value) => value <= MAX_ID);
 
 export const ordersQuerySchema = z.object({
   page: z.preprocess(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { vcardFileName } from '../../../app/lib/vcard.ts';
 import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
@@ -23,25 +24,52 @@ function username(request: FastifyRequest<{ Params: { username: string } }>): st
 }
 
 export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps) => {
-  app.put('/auth/profile/', async (request, reply) => {
-    const user = await requireUser(request);
-    const { fields, file: photo } = await readImageForm(request, PROFILE_PHOTO, 'profile');
-    const kept = withoutEmptyFields(fields);
-    const cleared = Object.keys(kept).filter((key) => kept[key] === '');
-    for (const key of cleared) delete kept[key];
-    const input = parseInput(profileUpdateSchema, kept);
-    const updated = await updateProfile(deps, user, input, cleared, photo, request.cookies[SESSION_COOKIE]);
-    reply.header('cache-control', 'no-store');
-    return updated;
-  });
+  app.put(
+    '/auth/profile/',
+    doc({
+      summary: 'Change the profile (multipart form; empty fields are cleared, `photo` replaces the photo)',
+      auth: 'user',
+      multipart: { fields: profileUpdateSchema, fileField: 'photo' },
+      responses: {
+        200: 'The profile.',
+        409: 'The username or e-mail is taken.',
+        413: 'The photo is too large.',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { fields, file: photo } = await readImageForm(request, PROFILE_PHOTO, 'profile');
+      const kept = withoutEmptyFields(fields);
+      const cleared = Object.keys(kept).filter((key) => kept[key] === '');
+      for (const key of cleared) delete kept[key];
+      const input = parseInput(profileUpdateSchema, kept);
+      const updated = await updateProfile(deps, user, input, cleared, photo, request.cookies[SESSION_COOKIE]);
+      reply.header('cache-control', 'no-store');
+      return updated;
+    },
+  );
 
-  app.get<{ Params: { username: string } }>('/auth/public-profile/:username/', async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=0, must-revalidate');
-    return publicProfile(deps.db, username(request));
-  });
+  app.get<{ Params: { username: string } }>(
+    '/auth/public-profile/:username/',
+    doc({
+      summary: 'Someone’s public business card',
+      params: { username: usernameField },
+      responses: { 200: 'The public profile.', 404: 'No such user.' },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      return publicProfile(deps.db, username(request));
+    },
+  );
 
   app.get<{ Params: { username: string } }>(
     '/auth/public-profile/:username/vcard/',
+    doc({
+      summary: 'Someone’s contact as a vCard file',
+      params: { username: usernameField },
+      produces: 'text/vcard',
+      responses: { 200: 'The .vcf file.', 404: 'No such user.' },
+    }),
     async (request, reply) => {
       const { text, profile } = await publicVCard(deps.db, deps.storage, username(request));
       const file = vcardFileName(profile.first_name, profile.last_name);

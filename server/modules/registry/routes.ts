@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clientIdOf } from '../../http/client-id.ts';
+import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CLAIM_MESSAGES, claimCard, listClaimedCards, releaseCard, verifyCode } from './service.ts';
@@ -24,29 +25,66 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
 ) => {
   const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
 
-  app.get('/verify/', async (request, reply) => {
-    const { code } = parseInput(verifyQuery, request.query);
-    const { httpStatus, body } = await verifyCode(db, code, clientOf(request));
-    // A check changes the count: never served from a cache.
-    return reply.status(httpStatus).header('cache-control', 'no-store').send(body);
-  });
+  app.get(
+    '/verify/',
+    doc({
+      summary: 'Check a serial number or SKU (each check of a serial is counted)',
+      query: verifyQuery,
+      responses: { 200: 'Genuine serial or known SKU, with details.', 404: 'Unknown code.' },
+    }),
+    async (request, reply) => {
+      const { code } = parseInput(verifyQuery, request.query);
+      const { httpStatus, body } = await verifyCode(db, code, clientOf(request));
+      // A check changes the count: never served from a cache.
+      return reply.status(httpStatus).header('cache-control', 'no-store').send(body);
+    },
+  );
 
-  app.get('/auth/cards/', async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return listClaimedCards(db, user.id, publicUrl);
-  });
+  app.get(
+    '/auth/cards/',
+    doc({
+      summary: 'The intro cards the signed-in user has claimed',
+      auth: 'user',
+      responses: { 200: 'Their cards with tap links.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return listClaimedCards(db, user.id, publicUrl);
+    },
+  );
 
-  app.post('/auth/cards/claim/', async (request, reply) => {
-    const user = await requireUser(request);
-    const { serial } = parseInput(claimBody, request.body);
-    const card = await claimCard(db, user.id, serial, publicUrl);
-    return reply.status(201).header('cache-control', 'no-store').send(card);
-  });
+  app.post(
+    '/auth/cards/claim/',
+    doc({
+      summary: 'Claim a card by its serial number',
+      auth: 'user',
+      body: claimBody,
+      responses: {
+        201: 'The claimed card.',
+        404: 'No card has this serial number.',
+        409: 'Claimed by someone else, or blocked.',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { serial } = parseInput(claimBody, request.body);
+      const card = await claimCard(db, user.id, serial, publicUrl);
+      return reply.status(201).header('cache-control', 'no-store').send(card);
+    },
+  );
 
-  app.delete<{ Params: { serial: string } }>('/auth/cards/:serial/', async (request, reply) => {
-    const user = await requireUser(request);
-    await releaseCard(db, user.id, request.params.serial);
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { serial: string } }>(
+    '/auth/cards/:serial/',
+    doc({
+      summary: 'Release one of their cards',
+      auth: 'user',
+      responses: { 204: 'Released.', 404: 'Not one of their cards.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await releaseCard(db, user.id, request.params.serial);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * What a route tells the API document about itself, next to its handler: the same zod schemas the handler
+ * parses its input with, so the document cannot drift from what the server accepts.
+ */
+export interface RouteDoc {
+  summary: string;
+  /** Who may call it: anyone (default), a signed-in user, or an admin. */
+  auth?: 'user' | 'admin';
+  /** Path parameters whose shape is checked; the others are documented as plain strings. */
+  params?: Record<string, z.ZodType>;
+  query?: z.ZodType;
+  /** A JSON body, or a multipart form with these fields plus an optional image file `fileField`. */
+  body?: z.ZodType;
+  multipart?: { fields: z.ZodType; fileField: string };
+  /** Request headers the route reads. */
+  headers?: Record<string, { schema: z.ZodType; required?: boolean; description: string }>;
+  /** Status codes it answers with, besides the common ones added for every route. */
+  responses: Record<number, string>;
+  /** The success answer's content type when it is not JSON. */
+  produces?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    doc?: RouteDoc;
+  }
+}
+
+export interface DocumentedRoute {
+  method: string;
+  url: string;
+  doc?: RouteDoc;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** The input side of a schema (before transforms and defaults), as JSON Schema 2020-12 for OpenAPI 3.1. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['detail', 'code'],
+  properties: {
+    detail: { type: 'string', description: 'The message to show, word for word.' },
+    code: { type: 'string' },
+    errors: {
+      type: 'object',
+      description: 'Messages per field, when the input had fields.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+  },
+};
+
+const COMMON_RESPONSES: Record<number, string> = {
+  429: 'Too many requests; `Retry-After` says when to try again.',
+  503: 'The database cannot be reached right now; `Retry-After` says when to try again.',
+};
+
+const AUTH_RESPONSES: Record<NonNullable<RouteDoc['auth']>, Record<number, string>> = {
+  user: { 401: 'Not signed in.' },
+  admin: { 401: 'Not signed in.', 403: 'Signed in, but not an admin.' },
+};
+
+function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: string[]) {
+  const { doc } = route;
+  const tag = route.url.split('/')[2] ?? 'api';
+  const parameters: JsonSchema[] = [
+    ...pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: doc.params?.[name] ? jsonSchema(doc.params[name]) : { type: 'string' },
+    })),
+    ...Object.entries(doc.query ? (jsonSchema(doc.query).properties ?? {}) : {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema,
+    })),
+    ...Object.entries(doc.headers ?? {}).map(([name, header]) => ({
+      name,
+      in: 'header',
+      required: header.required ?? false,
+      description: header.description,
+      schema: jsonSchema(header.schema),
+    })),
+  ];
+  const responses: Record<string, unknown> = {};
+  const statuses = {
+    ...doc.responses,
+    ...(doc.auth ? AUTH_RESPONSES[doc.auth] : {}),
+    ...(doc.body || doc.multipart || doc.query ? { 400: 'The input was refused; see `errors`.' } : {}),
+    ...COMMON_RESPONSES,
+  };
+  for (const [status, description] of Object.entries(statuses)) {
+    const code = Number(status);
+    if (code === 204) responses[status] = { description };
+    else if (code >= 400) {
+      responses[status] = {
+        description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    } else {
+      responses[status] = { description, content: { [doc.produces ?? 'application/json']: {} } };
+    }
+  }
+  let requestBody: JsonSchema | undefined;
+  if (doc.body) {
+    requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } };
+  } else if (doc.multipart) {
+    const fields = jsonSchema(doc.multipart.fields);
+    requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            ...fields,
+            properties: {
+              ...(fields.properties as JsonSchema),
+              [doc.multipart.fileField]: { type: 'string', contentMediaType: 'image/*' },
+            },
+          },
+        },
+      },
+    };
+  }
+  return {
+    summary: doc.summary,
+    tags: [tag],
+    ...(doc.auth ? { security: [{ session: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of every documented route under /api. */
+export function buildOpenApi(routes: DocumentedRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (!route.doc || route.method === 'HEAD') continue;
+    const pathParams = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] ?? '');
+    const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation({ ...route, doc: route.doc }, pathParams);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Nexa Digital site API',
+      version: '1',
+      description:
+        'Every write from a browser must come from the site itself (Origin or Sec-Fetch-Site checked). ' +
+        'Errors are JSON `{ detail, code, errors? }`; `detail` is the message to show.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      schemas: { Error: ERROR_SCHEMA },
+    },
+    paths,
+  };
+}
+
+/** A route's options carrying its document entry: `app.get(url, doc({ … }), handler)`. */
+export function doc(routeDoc: RouteDoc): { config: { doc: RouteDoc } } {
+  return { config: { doc: routeDoc } };
+}

@@ -39,6 +39,7 @@ describe('health', () => {
       await other.database.close();
       const ready = await other.app.inject('/readyz');
       expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json()).toEqual({ detail: 'The database is not answering.', code: 'unavailable' });
       expect((await other.app.inject('/healthz')).statusCode).toBe(200);
     } finally {

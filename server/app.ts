@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
-import { AppError, registerErrorHandler } from './errors.ts';
+import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { clientIdOf } from './http/client-id.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -151,7 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { status: 'ready', database: database.kind };
       } catch (error) {
         request.log.warn({ err: error }, 'database not ready');
-        return reply.status(503).send({ detail: 'The database is not answering.', code: 'unavailable' });
+        return reply
+          .status(503)
+          .header('retry-after', UNAVAILABLE_RETRY_SECONDS)
+          .send({ detail: 'The database is not answering.', code: 'unavailable' });
       }
     },
   );

@@ -6,6 +6,12 @@ import { sessionSecretOf } from './config.ts';
 const EARLY_EXIT_MS = 10_000;
 const MAX_EARLY_EXITS = 5;
 const STOP_GRACE_MS = 15_000;
+/** The primary asks every worker for a sign of life this often, over the cluster's IPC channel. */
+const HEARTBEAT_MS = 2_000;
+/** A worker whose event loop has not answered for this long is hung (stopped, or stuck in a loop): replaced. */
+const UNRESPONSIVE_MS = 10_000;
+export const HEARTBEAT_PING = 'heartbeat:ping';
+export const HEARTBEAT_PONG = 'heartbeat:pong';
 
 /**
  * The primary process of `WORKERS=n`: forks n servers that share the port (node:cluster hands each new
@@ -19,10 +25,15 @@ export function runPrimary(config: Config): void {
   let stopping = false;
   let earlyExits = 0;
   const startedAt = new Map<number, number>();
+  const lastSeen = new Map<number, number>();
 
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
+    lastSeen.set(worker.id, Date.now());
+    worker.on('message', (message) => {
+      if (message === HEARTBEAT_PONG) lastSeen.set(worker.id, Date.now());
+    });
     return worker;
   };
   for (let i = 0; i < config.workers; i++) fork();
@@ -30,6 +41,7 @@ export function runPrimary(config: Config): void {
   cluster.on('exit', (worker: Worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
+    lastSeen.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
@@ -42,9 +54,27 @@ export function runPrimary(config: Config): void {
     fork();
   });
 
+  // Health: a worker that stops answering the heartbeat is killed, and the exit handler starts another. The
+  // cluster only hands connections to workers that listen, and they listen once the database is ready.
+  const heartbeat = setInterval(() => {
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (!worker || worker.isDead()) continue;
+      const silent = Date.now() - (lastSeen.get(worker.id) ?? Date.now());
+      if (silent > UNRESPONSIVE_MS) {
+        console.error(`Worker ${worker.process.pid} has not answered for ${silent} ms; replacing it.`);
+        lastSeen.set(worker.id, Number.POSITIVE_INFINITY);
+        worker.process.kill('SIGKILL');
+      } else if (worker.isConnected()) {
+        worker.send(HEARTBEAT_PING, undefined, () => {});
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(heartbeat);
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker?.process.kill(signal);
@@ -58,3 +88,11 @@ export function runPrimary(config: Config): void {
 }
 
 export const isClusterPrimary = (config: Config) => config.workers > 1 && cluster.isPrimary;
+
+/** In a worker: answer the primary's heartbeat from this process's event loop. */
+export function answerHeartbeats(): void {
+  if (!cluster.isWorker) return;
+  process.on('message', (message) => {
+    if (message === HEARTBEAT_PING) process.send?.(HEARTBEAT_PONG);
+  });
+}

@@ -26,6 +26,8 @@ const statusByKind: Record<ErrorKind, number> = {
 };
 
 /** What a client is told while the database cannot be reached (it comes back by itself). */
+/** How long a client should wait before trying again while the database is away (Retry-After). */
+export const UNAVAILABLE_RETRY_SECONDS = '5';
 export const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 export type FieldErrors = Record<string, string[]>;
@@ -97,7 +99,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (mapped) return reply.status(mapped.status).send(mapped.body);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ detail: UNAVAILABLE, code: 'unavailable' });
+      return reply
+        .status(503)
+        .header('retry-after', UNAVAILABLE_RETRY_SECONDS)
+        .send({ detail: UNAVAILABLE, code: 'unavailable' });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { isClusterPrimary, runPrimary } from './cluster.ts';
+import { answerHeartbeats, isClusterPrimary, runPrimary } from './cluster.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     runPrimary(config);
     return;
   }
+  answerHeartbeats();
 
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   const database = await openDatabase({

@@ -145,8 +145,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     // server's default of 4 makes the planner read whole tables instead of using the trigram indexes.
     options: '-c random_page_cost=1.1',
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (server restart) must not crash the process: the pool handles idle ones
+  // (its 'error' event); a checked-out one (a transaction) has the pool's listener removed, so it gets its own.
+  // Its query still fails, so the request answers 503, and the pool drops the dead client when released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const changes = postgresChangeFeed(pool, url);
   let closed = false;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import sharp from 'sharp';
 import { multipart } from '../../server/test/users.ts';
+import { fresh } from './fresh-request.ts';
+import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './postgres.ts';
 import {
   freePort,
   runAdminCreate,
@@ -14,34 +14,6 @@ import {
   waitUntilReady,
 } from './server-process.ts';
 
-/** The machine's PostgreSQL (CI's too); the test skips itself where none answers. */
-const SERVER_URL = (() => {
-  const url = new URL(process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432');
-  url.pathname = '';
-  return url.toString().replace(/\/$/, '');
-})();
-const hasPostgres = async () => {
-  const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres`, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-};
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let server: ServerProcess | undefined;
@@ -49,7 +21,7 @@ let dbName = '';
 
 test.afterAll(async () => {
   if (server) await stopServer(server);
-  if (dbName) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  if (dbName) await postgresAdmin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 });
 
 /** The fields of the JSON answers this test reads. */
@@ -61,47 +33,11 @@ interface Body {
   attempts: number;
 }
 
-interface Answer {
-  status: number;
-  setCookie: string[];
-  text: string;
-  json(): Body;
-}
-
-/**
- * A request on a connection of its own (no keep-alive agent), so the cluster hands it to the next worker:
- * fetch would reuse one connection, and so one worker, for all of them.
- */
-function fresh(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({
-          status: res.statusCode ?? 0,
-          setCookie: res.headers['set-cookie'] ?? [],
-          text,
-          json: () => JSON.parse(text) as Body,
-        });
-      });
-    });
-    req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error(`no answer from ${url} within 5 s`)));
-    if (init.body) req.write(init.body);
-    req.end();
-  });
-}
-
 test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, counts, caches and media are shared', async () => {
-  test.skip(!(await hasPostgres()), `no PostgreSQL at ${SERVER_URL}`);
+  test.skip(!(await hasPostgres()), `no PostgreSQL at ${POSTGRES_SERVER_URL}`);
   dbName = `e2e_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE "${dbName}"`);
-  const databaseUrl = `${SERVER_URL}/${dbName}`;
+  await postgresAdmin(`CREATE DATABASE "${dbName}"`);
+  const databaseUrl = `${POSTGRES_SERVER_URL}/${dbName}`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await tempDataDir();
@@ -119,7 +55,7 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
 
   const pidsOf = async (n: number) => {
     const pids = new Set<number>();
-    for (let i = 0; i < n; i++) pids.add((await fresh(`${base}/healthz`)).json().pid);
+    for (let i = 0; i < n; i++) pids.add((await fresh(`${base}/healthz`)).json<Body>().pid);
     return pids;
   };
   // Connections go to both workers in turn, once the second has started too.
@@ -154,8 +90,8 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
 
   // An admin change through one worker shows on both at once, cached answers included.
   const cardUrl = `${base}/api/cards/classic-intro-card-matte-black/`;
-  const card = (await fresh(cardUrl)).json();
-  for (let i = 0; i < 4; i++) expect((await fresh(cardUrl)).json().price).toBe(card.price);
+  const card = (await fresh(cardUrl)).json<Body>();
+  for (let i = 0; i < 4; i++) expect((await fresh(cardUrl)).json<Body>().price).toBe(card.price);
   const cover = await sharp({ create: { width: 900, height: 560, channels: 3, background: '#7c3aed' } })
     .png()
     .toBuffer();
@@ -169,9 +105,9 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     body: form.payload,
   });
   expect(edited.status).toBe(200);
-  const coverUrl = edited.json().cover_image;
+  const coverUrl = edited.json<Body>().cover_image;
   for (let i = 0; i < 4; i++) {
-    expect((await fresh(cardUrl)).json().price).toBe('31.00');
+    expect((await fresh(cardUrl)).json<Body>().price).toBe('31.00');
     expect((await fresh(`${base}/cards/classic-intro-card-matte-black`)).text).toContain('$31.00');
     // The uploaded cover is served by every worker (one media directory).
     expect((await fresh(`${base}${coverUrl}`)).status).toBe(200);
@@ -180,7 +116,7 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
   // Verification counts and failed-login limits are the same whichever worker answers.
   const counts: number[] = [];
   for (let i = 0; i < 4; i++)
-    counts.push((await fresh(`${base}/api/verify/?code=ECD1-DD82-9NKP`)).json().attempts);
+    counts.push((await fresh(`${base}/api/verify/?code=ECD1-DD82-9NKP`)).json<Body>().attempts);
   expect(counts).toEqual([1, 2, 3, 4]);
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
@@ -202,6 +138,23 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
       async () => {
         const now = await pidsOf(6);
         return now.size === 2 && !now.has(Number(victim));
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  // A worker that hangs (here: stopped with SIGSTOP) misses the primary's heartbeat and is replaced too.
+  const alive = await pidsOf(6);
+  const [hung] = [...alive];
+  process.kill(Number(hung), 'SIGSTOP');
+  await expect
+    .poll(() => server?.stderr() ?? '', { timeout: 30_000 })
+    .toContain(`Worker ${hung} has not answered`);
+  await expect
+    .poll(
+      async () => {
+        const now = await pidsOf(6).catch(() => new Set<number>());
+        return now.size === 2 && !now.has(Number(hung));
       },
       { timeout: 30_000 },
     )

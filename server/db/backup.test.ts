@@ -75,7 +75,7 @@ it('backs up and restores the database and the media, on the configured database
   } finally {
     await pg?.drop();
   }
-});
+}, 60_000);
 
 it('refuses a backup of the other kind of database', async () => {
   const dataDir = await tempDir();
@@ -88,4 +88,5 @@ it('refuses a backup of the other kind of database', async () => {
   await expect(
     restore(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@127.0.0.1:1/none' }), target),
   ).rejects.toThrow(/backup is of a pglite database; the site is configured for postgres/);
-});
+  // A new embedded database on disk (initdb) and a dump of it: seconds, more on a busy machine.
+}, 60_000);

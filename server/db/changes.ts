@@ -105,3 +105,34 @@ export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
     },
   };
 }
+
+/**
+ * Publishes a topic at most once per `intervalMs`: the first call at once, the calls after it gathered into one
+ * at the end of the interval. For changes that may show a little late (best sellers after an order), so a busy
+ * shop does not empty every cache in every process on every order.
+ */
+export function throttledPublisher(
+  publish: (topic: ChangeTopic) => Promise<void>,
+  topic: ChangeTopic,
+  intervalMs: number,
+): { request(): void; stop(): void } {
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    timer = undefined;
+    last = Date.now();
+    publish(topic).catch(() => undefined);
+  };
+  return {
+    request() {
+      if (timer) return;
+      const wait = last + intervalMs - Date.now();
+      if (wait <= 0) send();
+      else timer = setTimeout(send, wait).unref();
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -79,8 +79,9 @@ function problemOf(
 }
 
 /**
- * Prices the items from the database. With `lock`, the cards' rows are locked (in id order, so two
- * orders never deadlock) until the transaction ends: the stock read here is the stock written later.
+ * Prices the items from the database. With `lock`, the rows of the cards whose stock is counted are locked
+ * (in id order, so two orders never deadlock) until the transaction ends: the stock read here is the stock
+ * written later. Cards without a stock count are not locked, so orders for them never wait on each other.
  */
 export async function priceItems(
   db: Db | Tx,
@@ -89,8 +90,19 @@ export async function priceItems(
 ): Promise<PricedLine[]> {
   const lines = merged(items);
   const ids = [...new Set(lines.map((line) => line.card))];
-  const query = db.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id));
-  const rows = options.lock ? await query.for('update') : await query;
+  const rows = await db.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id));
+  const counted = rows.filter((row) => row.stock !== null).map((row) => row.id);
+  if (options.lock && counted.length > 0) {
+    const locked = await db
+      .select({ id: cards.id, stock: cards.stock })
+      .from(cards)
+      .where(inArray(cards.id, counted))
+      .orderBy(asc(cards.id))
+      .for('update');
+    // The stock as it is now that no other order can change it.
+    const stockOf = new Map(locked.map((row) => [row.id, row.stock]));
+    for (const row of rows) if (stockOf.has(row.id)) row.stock = stockOf.get(row.id) ?? null;
+  }
   const byId = new Map(rows.map((row) => [row.id, row]));
   const wanted = new Map<number, number>();
   for (const line of lines) wanted.set(line.card, (wanted.get(line.card) ?? 0) + line.quantity);

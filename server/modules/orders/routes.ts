@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { throttledPublisher } from '../../db/changes.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { quote } from './pricing.ts';
 import {
   idempotencyKeySchema,
@@ -14,7 +16,13 @@ import {
 } from './schemas.ts';
 import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts';
 
-export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, deps) => {
+/** How late the home page's best sellers may be after an order that changed no stock count. */
+const BEST_SELLERS_REFRESH_MS = 60_000;
+
+export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, options) => {
+  const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
+  app.addHook('onClose', async () => bestSellers.stop());
+  const deps: OrdersDeps = { ...options, publishSoon: bestSellers.request };
   const { db } = deps;
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).

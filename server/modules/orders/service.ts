@@ -23,6 +23,8 @@ export interface OrdersDeps {
   db: Db;
   mailer: Mailer;
   publish(topic: string): Promise<void>;
+  /** The catalogue's derived figures (best sellers) changed: published soon, at most once a minute. */
+  publishSoon?(): void;
   publicUrl: string;
   salesEmail: string;
 }
@@ -146,6 +148,7 @@ export async function placeOrder(
   if (earlier) return replay(db, earlier, hash);
 
   let order: Order;
+  let stockChanged = false;
   try {
     order = await db.transaction(async (tx) => {
       const [address] = await tx
@@ -164,6 +167,7 @@ export async function placeOrder(
 
       for (const line of lines) {
         if (!line.card || line.card.stock === null) continue;
+        stockChanged = true;
         await tx
           .update(cards)
           .set({ stock: sql`${cards.stock} - ${line.quantity}`, updatedAt: sql`now()` })
@@ -220,8 +224,10 @@ export async function placeOrder(
     throw error;
   }
 
-  // Stock shown on the catalogue and the best sellers on the home page changed.
-  await deps.publish(CATALOG_TOPIC).catch(() => undefined);
+  // Stock shown on the catalogue changed: at once. Only the best sellers on the home page: soon.
+  if (stockChanged) await deps.publish(CATALOG_TOPIC).catch(() => undefined);
+  else if (deps.publishSoon) deps.publishSoon();
+  else await deps.publish(CATALOG_TOPIC).catch(() => undefined);
   return { order, replayed: false };
 }
 

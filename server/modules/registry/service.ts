@@ -79,6 +79,43 @@ async function skuMatch(db: Db, compact: string): Promise<string | undefined> {
 }
 
 /**
+ * Counts one check of an active serial and records it, in one statement: the serial's row is locked only for
+ * that statement, so checks of a popular card do not queue behind each other's round trips.
+ */
+async function countCheck(
+  db: Db,
+  serial: string,
+  client: string,
+): Promise<{ serial: string; sku: string; count: number; first: Date | string | null } | undefined> {
+  const result = await db.execute<{
+    serial: string;
+    sku: string;
+    count: number;
+    first: Date | string | null;
+  }>(sql`
+    with counted as (
+      update ${serials}
+      set verification_count = verification_count + 1,
+          first_verified_at = coalesce(first_verified_at, now()),
+          last_verified_at = now()
+      where serial = ${serial} and status = 'active'
+      returning id, serial, card_id, verification_count, first_verified_at
+    ), logged as (
+      insert into ${serialVerifications} (serial_id, count, client)
+      select id, verification_count, ${client} from counted
+    )
+    select counted.serial, ${cards.sku} as sku, counted.verification_count as count,
+           counted.first_verified_at as first
+    from counted join ${cards} on ${cards.id} = counted.card_id`);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{ serial: string; sku: string; count: number; first: Date | string | null }>;
+    }
+  ).rows;
+  return row ? { ...row, count: Number(row.count) } : undefined;
+}
+
+/**
  * Verifies a serial number or SKU (spec: Verify; decisions: Verification). A serial's count goes up by
  * one in a single UPDATE, so concurrent checks get consecutive counts. `client` identifies the asker
  * (a keyed hash of the address) for the failed-look-up limit, which the database shares across processes.
@@ -97,6 +134,22 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
   if (misses >= FAILED_LOOKUPS.max) return limitedAnswer(misses);
 
   if (serial) {
+    const counted = await countCheck(db, serial, client);
+    if (counted) {
+      const n = counted.count;
+      return {
+        httpStatus: 200,
+        body: {
+          valid: n <= MAX_VERIFICATIONS,
+          status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
+          serial_number: counted.serial,
+          sku: counted.sku,
+          attempts: n,
+          attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
+          first_verified_at: counted.first ? new Date(counted.first).toISOString() : null,
+        },
+      };
+    }
     const [blocked] = await db
       .select({
         serial: serials.serial,
@@ -118,34 +171,6 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
           attempts: blocked.count,
           attempts_left: Math.max(0, MAX_VERIFICATIONS - blocked.count),
           first_verified_at: blocked.first?.toISOString() ?? null,
-        },
-      };
-    }
-    const [counted] = await db
-      .update(serials)
-      .set({
-        verificationCount: sql`${serials.verificationCount} + 1`,
-        firstVerifiedAt: sql`coalesce(${serials.firstVerifiedAt}, now())`,
-        lastVerifiedAt: sql`now()`,
-      })
-      .where(and(eq(serials.serial, serial), eq(serials.status, 'active')))
-      .returning();
-    if (counted) {
-      const [card] = await db.select({ sku: cards.sku }).from(cards).where(eq(cards.id, counted.cardId));
-      await db
-        .insert(serialVerifications)
-        .values({ serialId: counted.id, count: counted.verificationCount, client });
-      const n = counted.verificationCount;
-      return {
-        httpStatus: 200,
-        body: {
-          valid: n <= MAX_VERIFICATIONS,
-          status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
-          serial_number: counted.serial,
-          sku: card?.sku ?? null,
-          attempts: n,
-          attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
-          first_verified_at: counted.firstVerifiedAt?.toISOString() ?? null,
         },
       };
     }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
@@ -272,6 +273,8 @@ describe('a real shop’s installation', () => {
     const empty = await createTestApp({ SEED_DEMO: '0' });
     try {
       expect((await empty.app.inject('/api/cards/')).json().count).toBe(0);
+      // The media directory is there all the same, for the media route and the first upload.
+      expect(existsSync(empty.storage.root)).toBe(true);
       expect((await empty.app.inject('/api/verify/?code=ECD1-DD82-9NKP')).statusCode).toBe(404);
       expect((await t.app.inject('/api/cards/')).json().count).toBeGreaterThan(0);
     } finally {

@@ -68,7 +68,7 @@ const AUTH_RESPONSES: Record<NonNullable<RouteDoc['auth']>, Record<number, strin
 
 function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: string[]) {
   const { doc } = route;
-  const tag = route.url.split('/')[2] ?? 'api';
+  const tag = route.url.startsWith('/api/') ? (route.url.split('/')[2] ?? 'api') : 'health';
   const parameters: JsonSchema[] = [
     ...pathParams.map((name) => ({
       name,

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,6 +23,9 @@ function checkKey(key: string): string {
 }
 
 export function createLocalStorage(root: string): MediaStorage {
+  // The directory exists from the start, so the media route serves it even before the first upload (an empty
+  // installation, SEED_DEMO=0).
+  mkdirSync(root, { recursive: true });
   return {
     root,
     async put(key, data) {

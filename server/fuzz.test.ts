@@ -136,12 +136,7 @@ function jsonish(): fc.Arbitrary<unknown> {
 /** The field names a route documents (its body or form), so generated objects reach its deeper checks. */
 function documentedFields(route: DocumentedRoute): string[] {
   const schema = route.doc?.body ?? route.doc?.multipart?.fields;
-  if (!schema) return [];
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  if (shape) return Object.keys(shape);
-  const inner = (schema as { _zod?: { def?: { out?: { shape?: object }; in?: { shape?: object } } } })._zod
-    ?.def;
-  return Object.keys(inner?.out?.shape ?? inner?.in?.shape ?? {});
+  return Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 }
 
 function documentedQuery(route: DocumentedRoute): string[] {

@@ -91,11 +91,12 @@ function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: strin
     })),
   ];
   const responses: Record<string, unknown> = {};
+  // The route's own descriptions win over the generic ones.
   const statuses = {
-    ...doc.responses,
     ...(doc.auth ? AUTH_RESPONSES[doc.auth] : {}),
     ...(doc.body || doc.multipart || doc.query ? { 400: 'The input was refused; see `errors`.' } : {}),
     ...COMMON_RESPONSES,
+    ...doc.responses,
   };
   for (const [status, description] of Object.entries(statuses)) {
     const code = Number(status);

@@ -78,21 +78,20 @@ async function skuMatch(db: Db, compact: string): Promise<string | undefined> {
   return card?.sku;
 }
 
+/** A counted check: the serial, its card's SKU, the count after it and the first check's time. */
+interface CountedCheck {
+  serial: string;
+  sku: string;
+  count: number;
+  first: Date | string | null;
+}
+
 /**
  * Counts one check of an active serial and records it, in one statement: the serial's row is locked only for
  * that statement, so checks of a popular card do not queue behind each other's round trips.
  */
-async function countCheck(
-  db: Db,
-  serial: string,
-  client: string,
-): Promise<{ serial: string; sku: string; count: number; first: Date | string | null } | undefined> {
-  const result = await db.execute<{
-    serial: string;
-    sku: string;
-    count: number;
-    first: Date | string | null;
-  }>(sql`
+async function countCheck(db: Db, serial: string, client: string): Promise<CountedCheck | undefined> {
+  const result = await db.execute(sql`
     with counted as (
       update ${serials}
       set verification_count = verification_count + 1,
@@ -107,11 +106,8 @@ async function countCheck(
     select counted.serial, ${cards.sku} as sku, counted.verification_count as count,
            counted.first_verified_at as first
     from counted join ${cards} on ${cards.id} = counted.card_id`);
-  const [row] = (
-    result as unknown as {
-      rows: Array<{ serial: string; sku: string; count: number; first: Date | string | null }>;
-    }
-  ).rows;
+  // node-postgres and PGlite both answer with `rows`.
+  const [row] = (result as unknown as { rows: CountedCheck[] }).rows;
   return row ? { ...row, count: Number(row.count) } : undefined;
 }
 

@@ -15,6 +15,7 @@ import type { Db } from '../server/db/client.ts';
 import { generateSerial } from '../server/modules/registry/serial-code.ts';
 import { createTestApp, type TestApp } from '../server/test/test-app.ts';
 import { signedInAdmin } from '../server/test/users.ts';
+import { percentile, table } from './report.ts';
 
 const WARMUPS = 3;
 const RUNS = 20;
@@ -365,12 +366,6 @@ async function load(db: Db, rows: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil(fraction * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
-}
-
 async function get(t: TestApp, cookie: string, path: string): Promise<{ ms: number; body: string }> {
   const started = performance.now();
   const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
@@ -469,21 +464,6 @@ async function endpoints(t: TestApp, cookie: string): Promise<Endpoint[]> {
     e('dashboard/?days=90', '/api/admin/dashboard/?days=90'),
     e('orders/<id>/', `/api/admin/orders/${sample.order_id}/`),
   ];
-}
-
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows
-    .map((row, index) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  ')
-        .concat(index === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
-    )
-    .join('\n');
 }
 
 function report(measurements: Measurement[], targetMs: number): boolean {

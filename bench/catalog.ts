@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { percentile, table } from './report.ts';
 import {
   freePort,
   procStatusBytes,
@@ -77,12 +78,6 @@ async function firstSlug(baseUrl: string): Promise<string> {
   const slug = body.results?.[0]?.slug;
   if (typeof slug !== 'string') throw new Error('GET /api/cards/?page=1 returned no card to benchmark');
   return slug;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil(fraction * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
 }
 
 /**
@@ -161,21 +156,6 @@ function measure(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<
 }
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
-
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows
-    .map((row, index) =>
-      row
-        .map((cell, column) =>
-          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-        )
-        .join('  ')
-        .concat(index === 0 ? `\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : ''),
-    )
-    .join('\n');
-}
 
 function checks(measurements: Measurement[], peakRss: number): Check[] {
   const constant = measurements.find((m) => m.endpoint.kind === 'constant');

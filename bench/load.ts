@@ -31,6 +31,7 @@ import { hashPassword } from '../server/modules/accounts/passwords.ts';
 import { generateSerial } from '../server/modules/registry/serial-code.ts';
 import { createLocalStorage } from '../server/storage/index.ts';
 import { type RequestSpec, runOpenLoop } from './open-loop.ts';
+import { table } from './report.ts';
 import { freePort, RssSampler, startServer, stopServer, waitUntilReady } from './server.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -184,11 +185,7 @@ function printTable(title: string, results: Result[]): void {
       String(r.errors),
     ]),
   ];
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-  const lines = rows.map((row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '),
-  );
-  console.log(`\n${title}\n${lines.join('\n')}\n`);
+  console.log(`\n${title}\n${table(rows)}\n`);
 }
 
 async function main(): Promise<number> {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile } from './report.ts';
 
 export interface RequestSpec {
   method: string;
@@ -35,11 +36,6 @@ function send(base: string, agent: http.Agent, spec: RequestSpec): Promise<numbe
     req.on('error', reject);
     req.end(spec.body);
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /**
@@ -89,7 +85,7 @@ export async function runOpenLoop(options: {
     ...result,
     requests: latencies.length + result.errors,
     rps: (latencies.length + result.errors) / options.seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
   };
 }

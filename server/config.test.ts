@@ -1,6 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, rememberSiteAddress, siteAddressForTools } from './config.ts';
 
 describe('parseConfig', () => {
   it('runs on embedded defaults with no environment at all', () => {
@@ -58,4 +60,14 @@ it('runs several workers only on PostgreSQL', () => {
   expect(parseConfig({}).workers).toBe(1);
   expect(() => parseConfig({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
   expect(() => parseConfig({ WORKERS: '0', DATABASE_URL: 'postgres://db/site' })).toThrow(/WORKERS/);
+});
+
+it('tells a tool the address the server last ran at, unless the tool is given one', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-address-'));
+  const tool = parseConfig({ DATA_DIR: dataDir });
+  expect(siteAddressForTools(tool, {})).toBe('http://localhost:3000');
+  rememberSiteAddress(parseConfig({ DATA_DIR: dataDir, PORT: '3200' }));
+  expect(siteAddressForTools(tool, {})).toBe('http://localhost:3200');
+  const given = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://cards.example' });
+  expect(siteAddressForTools(given, { PUBLIC_URL: 'https://cards.example' })).toBe('https://cards.example');
 });

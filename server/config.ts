@@ -151,3 +151,24 @@ export function sessionSecretOf(config: Config): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
 }
+
+const SITE_ADDRESS_FILE = 'site-address';
+
+/** The server notes where it was last started, for the command-line tools that print links to it. */
+export function rememberSiteAddress(config: Config): void {
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(path.join(config.dataDir, SITE_ADDRESS_FILE), `${config.publicUrl}\n`);
+}
+
+/**
+ * The site's address for a tool's message: PUBLIC_URL or PORT when the tool was given one, else the address
+ * the server on this DATA_DIR last ran at (a site started with `PORT=3200` is not at :3000).
+ */
+export function siteAddressForTools(config: Config, env: Record<string, string | undefined>): string {
+  if (env.PUBLIC_URL || env.PORT) return config.publicUrl;
+  try {
+    return readFileSync(path.join(config.dataDir, SITE_ADDRESS_FILE), 'utf8').trim() || config.publicUrl;
+  } catch {
+    return config.publicUrl;
+  }
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { answerHeartbeats, isClusterPrimary, runPrimary } from './cluster.ts';
-import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { ConfigError, loadEnvFile, parseConfig, rememberSiteAddress } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     releaseLock();
     throw error;
   }
+  rememberSiteAddress(config);
   app.log.info(
     { url: config.publicUrl, database: database.kind, mode: dev ? 'development' : 'production' },
     'site ready',

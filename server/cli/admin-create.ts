@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.ts';
+import { ConfigError, siteAddressForTools } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { isCommonPassword } from '../modules/accounts/passwords.ts';
 import { emailField, newPasswordField } from '../modules/accounts/schemas.ts';
@@ -58,7 +58,7 @@ async function run(): Promise<void> {
     });
     console.log(
       outcome === 'created'
-        ? `Created the admin ${email.data}. Log in at ${tool.config.publicUrl}/login.`
+        ? `Created the admin ${email.data}. Log in at ${siteAddressForTools(tool.config, process.env)}/login.`
         : `${email.data} is now an admin (active, with the new password).`,
     );
   } finally {

@@ -91,6 +91,8 @@ test('admin:create waits for the server to stop, then makes an admin who sees th
   const created = await runAdminCreate(server.dataDir, args);
   expect(created.code).toBe(0);
   expect(created.stdout).toMatch(/Created the admin grace@example.test/);
+  // The login link points at the port this site ran on, not the default.
+  expect(created.stdout).toContain(`:${new URL(server.baseUrl).port}/login.`);
 
   const again = spawnServer({ port: await freePort(), dataDir: server.dataDir });
   try {

@@ -56,12 +56,35 @@ export interface ErrorBody {
   errors?: FieldErrors;
 }
 
+export const UNKNOWN_FIELD = 'Unknown field.';
+
+type ZodIssue = ZodError['issues'][number];
+
+/** An unknown field is a mistake to name, not to ignore: a misspelt field would otherwise change nothing, silently. */
+function issueMessage(issue: ZodIssue): string {
+  if (issue.code !== 'unrecognized_keys') return issue.message;
+  const names = issue.keys.map((key) => [...issue.path, key].join('.'));
+  return `Unknown field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`;
+}
+
+/** The message a 400 leads with: the first problem found. */
+export function firstZodMessage(error: ZodError): string {
+  const first = error.issues[0];
+  return first ? issueMessage(first) : 'Invalid input.';
+}
+
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+  const add = (key: string, message: string) => {
     errors[key] ??= [];
-    errors[key].push(issue.message);
+    errors[key].push(message);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key].join('.'), UNKNOWN_FIELD);
+      continue;
+    }
+    add(issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors', issue.message);
   }
   return errors;
 }

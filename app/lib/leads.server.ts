@@ -15,8 +15,11 @@ async function handle<S extends z.ZodType>(
   schema: S,
   send: (input: z.output<S>) => Promise<void>,
 ): Promise<LeadFormResult> {
+  // `intent` tells the page which of its forms was sent; it is not part of the message.
   const form = Object.fromEntries(
-    [...(await request.formData()).entries()].map(([key, value]) => [key, String(value)]),
+    [...(await request.formData()).entries()]
+      .filter(([key]) => key !== 'intent')
+      .map(([key, value]) => [key, String(value)]),
   );
   const parsed = schema.safeParse(form);
   if (!parsed.success)

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, fieldErrorsFromZod } from '../errors.ts';
+import { AppError, fieldErrorsFromZod, firstZodMessage } from '../errors.ts';
 
 export const NUL_REFUSED = 'Text may not contain NUL characters.';
 
@@ -22,8 +22,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, detai
   const result = schema.safeParse(input);
   if (!result.success) {
     const errors = fieldErrorsFromZod(result.error);
-    const first = result.error.issues[0]?.message ?? 'Invalid input.';
-    throw new AppError('bad_request', detail ?? first, errors);
+    throw new AppError('bad_request', detail ?? firstZodMessage(result.error), errors);
   }
   if (containsNul(result.data)) {
     const fields = result.data && typeof result.data === 'object' ? Object.entries(result.data) : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeNext } from '../../../app/lib/safe-next.ts';
 
 export const REQUIRED = 'This field is required.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -20,7 +21,7 @@ export const newPasswordField = z
   .max(128, 'Password must be at most 128 characters.');
 
 export const registerSchema = z
-  .object({
+  .strictObject({
     first_name: required(50, 'First name'),
     last_name: required(50, 'Last name'),
     email: emailField,
@@ -29,21 +30,27 @@ export const registerSchema = z
       .string({ error: REQUIRED })
       .min(1, REQUIRED)
       .max(128, 'Password must be at most 128 characters.'),
+    /** Where the buyer was going (e.g. /checkout): carried through the activation link to the login. */
+    next: z
+      .string()
+      .max(500)
+      .optional()
+      .transform((value) => safeNext(value, '') || undefined),
   })
   .refine((input) => input.password === input.password2, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['password2'],
   });
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   email: z.string({ error: REQUIRED }).trim().toLowerCase().min(1, REQUIRED).max(254),
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(1024),
 });
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.strictObject({ email: emailField });
 
 export const resetPasswordSchema = z
-  .object({
+  .strictObject({
     password: newPasswordField,
     confirm_password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(128),
   })

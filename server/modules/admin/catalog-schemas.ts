@@ -19,7 +19,7 @@ export const CARD_FIELD_MESSAGES = {
 const M = CARD_FIELD_MESSAGES;
 
 /** The form's text fields, as strings (a multipart form or JSON of strings). */
-const cardFieldsSchema = z.object({
+const cardFieldsSchema = z.strictObject({
   name: z.string({ error: M.name }).trim().min(1, M.name).max(120, M.name),
   slug: z
     .string({ error: M.slug })

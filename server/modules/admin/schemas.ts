@@ -43,7 +43,7 @@ export const ordersQuery = z
 
 export type OrdersQuery = z.output<typeof ordersQuery>;
 
-export const orderStatusBody = z.object({
+export const orderStatusBody = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Unknown status.' }),
   note: z.string().trim().max(500, 'The note is at most 500 characters.').optional().default(''),
 });
@@ -58,7 +58,7 @@ export const serialsQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export const batchBody = z.object({
+export const batchBody = z.strictObject({
   sku: z.string({ error: 'Choose a SKU.' }).trim().min(1, 'Choose a SKU.').max(60),
   count: z.coerce
     .number({ error: 'The count must be a whole number from 1 to 10000.' })
@@ -67,14 +67,14 @@ export const batchBody = z.object({
     .max(10_000, 'The count must be a whole number from 1 to 10000.'),
 });
 
-export const importBody = z.object({
+export const importBody = z.strictObject({
   csv: z
     .string({ error: 'Choose a CSV file.' })
     .min(1, 'Choose a CSV file.')
     .max(800_000, 'The file is too large.'),
 });
 
-export const serialActionBody = z.object({
+export const serialActionBody = z.strictObject({
   action: z.enum(['block', 'unblock', 'reset'], { error: 'Unknown action.' }),
 });
 
@@ -92,7 +92,7 @@ export const usersQuery = z.object({
 });
 
 export const userChangeBody = z
-  .object({
+  .strictObject({
     is_active: z.boolean({ error: 'is_active is true or false.' }).optional(),
     role: z.enum(['user', 'admin'], { error: 'The role is user or admin.' }).optional(),
   })
@@ -113,7 +113,7 @@ export const leadsQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export const leadChangeBody = z.object({
+export const leadChangeBody = z.strictObject({
   status: z.enum(['new', 'handled'], { error: 'The status is new or handled.' }),
 });
 

@@ -18,7 +18,7 @@ const required = (max: number) =>
 const honeypot = z.string().max(500).optional().default('');
 
 /** The contact form: all five fields required (spec field names). */
-export const contactSchema = z.object({
+export const contactSchema = z.strictObject({
   firstName: required(100),
   email: emailField,
   phoneNumber: z
@@ -34,7 +34,7 @@ export const contactSchema = z.object({
 });
 
 /** The Free Consultation form of a service page. */
-export const consultationSchema = z.object({
+export const consultationSchema = z.strictObject({
   name: required(100),
   email: emailField,
   message: required(5000),

@@ -95,10 +95,9 @@ describe('POST /api/orders/', () => {
     const placed = await order(buyer.cookie, {
       address: buyer.addressId,
       items: [
-        { card: metal.id, quantity: 2, design: 'Metal Gold', price: '0.01' },
+        { card: metal.id, quantity: 2, design: 'Metal Gold' },
         { card: bamboo.id, quantity: 1, design: 'Bamboo' },
       ],
-      total: '0.01',
     });
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({
@@ -284,6 +283,23 @@ describe('POST /api/orders/', () => {
     expect(await stockOf(card.id)).toBe(3);
   });
 
+  it('refuses a price or a total sent by the browser, naming the field, and orders nothing', async () => {
+    const buyer = await customer();
+    const card = await newCard({ priceCents: 4999, stock: 5 });
+    const cheap = await order(buyer.cookie, {
+      address: buyer.addressId,
+      items: [{ card: card.id, quantity: 1, design: 'Matte Black', price: '0.01' }],
+      total: '0.01',
+    });
+    expect(cheap.status).toBe(400);
+    expect(cheap.body).toMatchObject({
+      detail: 'Unknown field: items.0.price.',
+      errors: { total: ['Unknown field.'], 'items.0.price': ['Unknown field.'] },
+    });
+    const mine = await call('GET', '/api/orders/', buyer.cookie);
+    expect(mine.body.count).toBe(0);
+  });
+
   it('answers a repeated Idempotency-Key with the first order, and refuses it for another order', async () => {
     const buyer = await customer();
     const card = await newCard({ stock: 10 });
@@ -293,7 +309,7 @@ describe('POST /api/orders/', () => {
     };
     const k = key();
     const first = await order(buyer.cookie, payload, k);
-    const retry = await order(buyer.cookie, { ...payload, note: 'retried' }, k);
+    const retry = await order(buyer.cookie, { ...payload }, k);
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
@@ -377,7 +393,7 @@ describe('POST /api/orders/quote/', () => {
       ],
     });
     const fine = await call('POST', '/api/orders/quote/', undefined, {
-      items: [{ card: card.id, quantity: 2, design: 'Matte Black', price: '0.01' }],
+      items: [{ card: card.id, quantity: 2, design: 'Matte Black' }],
     });
     expect(fine.body).toMatchObject({ orderable: true, total: '20.00', item_count: 2 });
     expect((await call('POST', '/api/orders/quote/', undefined, { items: [] })).body.detail).toBe(

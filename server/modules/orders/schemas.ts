@@ -23,7 +23,7 @@ const id = (message: string) =>
     z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
   );
 
-export const orderItemSchema = z.object({
+export const orderItemSchema = z.strictObject({
   card: id('Unknown card.'),
   quantity: z
     .number({ error: ORDER_MESSAGES.quantity })
@@ -38,13 +38,13 @@ const itemsSchema = z
   .min(1, ORDER_MESSAGES.emptyCart)
   .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
 
-/** The order payload of the spec: `address, items[{card, quantity, design}]`; anything else (a price) is ignored. */
-export const orderInputSchema = z.object({
+/** The order payload of the spec: `address, items[{card, quantity, design}]`; anything else (a price) is refused. */
+export const orderInputSchema = z.strictObject({
   address: id(ORDER_MESSAGES.noAddress),
   items: itemsSchema,
 });
 
-export const quoteInputSchema = z.object({ items: itemsSchema });
+export const quoteInputSchema = z.strictObject({ items: itemsSchema });
 
 export type OrderItemInput = z.output<typeof orderItemSchema>;
 export type OrderInput = z.output<typeof orderInputSchema>;

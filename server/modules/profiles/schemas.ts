@@ -44,7 +44,7 @@ export const CLEARABLE_FIELDS = [
 ] as const;
 
 export const profileUpdateSchema = z
-  .object({
+  .strictObject({
     first_name: text(50, 'First name').min(1),
     last_name: text(50, 'Last name'),
     username: usernameField,

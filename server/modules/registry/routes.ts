@@ -15,7 +15,7 @@ export interface RegistryRoutesOptions {
 }
 
 const verifyQuery = z.object({ code: z.string().max(200).optional().default('') });
-const claimBody = z.object({
+const claimBody = z.strictObject({
   serial: z.string({ error: CLAIM_MESSAGES.format }).max(64, CLAIM_MESSAGES.format),
 });
 

@@ -62,9 +62,10 @@ it('takes a consultation request from a service page', async () => {
   expect(row).toMatchObject({
     kind: 'consultation',
     service: 'cloud-solutions',
-    subject: 'Free consultation: cloud-solutions',
+    subject: 'Cloud Solutions',
   });
-  await smtp.waitFor('sales@shop.test', (m) => m.text.includes('Moving our servers'));
+  const mail = await smtp.waitFor('sales@shop.test', (m) => m.text.includes('Moving our servers'));
+  expect(mail.subject).toBe('Free consultation: Cloud Solutions');
 });
 
 it('answers a filled honeypot like a success and keeps nothing', async () => {

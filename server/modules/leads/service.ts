@@ -1,3 +1,4 @@
+import { services } from '../../../content/services.ts';
 import type { Db } from '../../db/client.ts';
 import { type LeadKind, leads } from '../../db/schema/index.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
@@ -69,7 +70,8 @@ export function receiveConsultation(
       kind: 'consultation',
       name: input.name,
       email: input.email,
-      subject: input.service ? `Free consultation: ${input.service}` : 'Free consultation',
+      // The mail's subject already says "Free consultation": the lead's own subject is the service asked about.
+      subject: services.find((service) => service.slug === input.service)?.title,
       message: input.message,
       service: input.service,
     },

@@ -13,6 +13,9 @@ it.each([
   ['javascript:alert(1)', '/profile'],
   ['/\t/evil.example', '/profile'],
   ['evil.example', '/profile'],
+  ['/.//evil.example', '/profile'],
+  ['/a/..//evil.example', '/profile'],
+  ['/./checkout', '/checkout'],
 ])('safeNext(%s) is %s', (next, expected) => {
   expect(safeNext(next)).toBe(expected);
 });

@@ -7,5 +7,8 @@ export function safeNext(next: string | null | undefined, fallback = DEFAULT_AFT
   if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
   const base = 'http://same.invalid';
   const url = new URL(next, base);
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  if (url.origin !== base) return fallback;
+  // `/.//evil.example` normalises to `//evil.example`, which a browser reads as another site.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

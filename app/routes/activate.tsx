@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
+import { safeNext } from '../lib/safe-next';
 import type { Route } from './+types/activate';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,6 +16,9 @@ type Outcome = 'activating' | 'activated' | 'failed';
 /** Activates on load, in the browser: a link previewer fetching the page does not use up the link. */
 export default function Activate() {
   const { uid = '', token = '' } = useParams();
+  // Registered on the way to a page (checkout): the login brings the buyer back there.
+  const next = safeNext(useSearchParams()[0].get('next'), '');
+  const login = next ? `/login?${new URLSearchParams({ next })}` : '/login';
   const [outcome, setOutcome] = useState<Outcome>('activating');
   const started = useRef(false);
 
@@ -36,7 +40,7 @@ export default function Activate() {
             <>
               <p className="status-message success">Account activated! You can now log in.</p>
               <p>
-                <Link className="button" to="/login">
+                <Link className="button" to={login}>
                   Log in
                 </Link>
               </p>
@@ -46,8 +50,8 @@ export default function Activate() {
             <>
               <p className="status-message failure">Invalid or expired activation link.</p>
               <p>
-                Log in with your e-mail and password to receive a new link, or{' '}
-                <Link to="/login">register again</Link>.
+                <Link to={login}>Log in</Link> with your e-mail and password to receive a new link, or{' '}
+                <Link to={login}>register again</Link>.
               </p>
             </>
           )}

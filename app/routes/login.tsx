@@ -67,6 +67,8 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
 function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // On the way to a page (checkout): the activation link brings the buyer back to it.
+  const next = safeNext(useSearchParams()[0].get('next'), '');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,7 +81,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
     setBusy(true);
     setErrors({});
     try {
-      await api('/auth/register/', { method: 'POST', body: values });
+      await api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values });
       toast.success('Check your email to activate your account.');
       onRegistered(values.email ?? '');
     } catch (error) {

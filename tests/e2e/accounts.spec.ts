@@ -135,12 +135,43 @@ test('private pages send visitors to login and back; a foreign next is ignored',
   await logIn(page, newPassword);
   await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
 
-  for (const next of ['https://evil.example/', '//evil.example/']) {
+  for (const next of ['https://evil.example/', '//evil.example/', '/.//evil.example/']) {
     await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent(next)}`);
     await hydrated(page);
     await logIn(page, newPassword);
     await expect(page).toHaveURL(`${server.baseUrl}/profile`);
   }
+});
+
+test('a buyer who registers on the way to checkout comes back to checkout after activating', async ({
+  page,
+}) => {
+  const buyer = `buyer.${Date.now()}@example.test`;
+  await page.goto(`${server.baseUrl}/checkout`);
+  await hydrated(page);
+  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('First name').fill('Bea');
+  await form.getByLabel('Last name').fill('Buyer');
+  await form.getByLabel('Email').fill(buyer);
+  await form.getByLabel('Password', { exact: true }).fill(firstPassword);
+  await form.getByLabel('Confirm password').fill(firstPassword);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
+
+  const link = linkIn(await smtp.waitFor(buyer), '/activate');
+  expect(new URL(link).searchParams.get('next')).toBe('/checkout');
+  await page.goto(link);
+  await hydrated(page);
+  await expect(page.getByText('Account activated! You can now log in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
+  const login = page.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Email').fill(buyer);
+  await login.getByLabel('Password').fill(firstPassword);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${server.baseUrl}/checkout`);
 });
 
 test('a cross-site form post cannot log anyone out', async ({ page, context }) => {

@@ -144,6 +144,23 @@ describe('register and activate', () => {
     expect(response.body.detail).toBe('Invalid or expired activation link.');
   });
 
+  it.each([
+    ['/checkout', '/checkout'],
+    ['/cards?page=2', '/cards?page=2'],
+    ['https://evil.example/', null],
+    ['/.//evil.example', null],
+  ])('carries next=%s through the activation link as %s', async (next, carried) => {
+    const email = newEmail();
+    const response = await post(
+      '/api/auth/register/',
+      { first_name: 'Bea', last_name: 'Buyer', email, password: PASSWORD, password2: PASSWORD, next },
+      { ip: newIp() },
+    );
+    expect(response.status).toBe(201);
+    const link = new URL(linkIn(await smtp.waitFor(email), '/activate'));
+    expect(link.searchParams.get('next')).toBe(carried);
+  });
+
   it('a new activation link revokes the old one (login with the right password re-sends, once per 10 minutes)', async () => {
     const { email } = await registerUser();
     const first = linkIn(await smtp.waitFor(email), '/activate');

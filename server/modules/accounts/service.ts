@@ -118,10 +118,11 @@ async function freeUsername(db: Db, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-async function sendActivation(deps: AccountsDeps, user: UserRow): Promise<void> {
+async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
   const token = await issueToken(deps.db, user.id, 'activate');
   await deps.db.update(users).set({ activationSentAt: sql`now()` }).where(eq(users.id, user.id));
-  const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}`;
+  const query = next ? `?${new URLSearchParams({ next })}` : '';
+  const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}${query}`;
   await deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
 }
 
@@ -130,6 +131,8 @@ export interface RegisterInput {
   last_name: string;
   email: string;
   password: string;
+  /** A same-site path to return to after the first login. */
+  next?: string;
 }
 
 /**
@@ -161,7 +164,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput, ip: str
           lastName: input.last_name,
         })
         .returning();
-      if (user) await sendActivation(deps, user);
+      if (user) await sendActivation(deps, user, input.next);
       return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

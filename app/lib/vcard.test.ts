@@ -93,13 +93,18 @@ describe('buildVCard', () => {
     expect(values('fn')).toEqual([['Ada']]);
   });
 
-  it('leaves the photo and the bio out of the QR-code form, and keeps the rest', () => {
-    const { values } = parse(buildVCard(full, { forQrCode: true }));
+  it('keeps the QR-code form to the contact and the profile link, small enough to scan', () => {
+    const profileUrl = 'https://cards.example/profile/zoe';
+    const text = buildVCard({ ...full, profileUrl }, { forQrCode: true });
+    const { values } = parse(text);
     expect(values('photo')).toEqual([]);
     expect(values('note')).toEqual([]);
+    expect(values('x-socialprofile')).toEqual([]);
+    expect(values('url')).toEqual([[profileUrl]]);
     expect(values('n')).toEqual([[['Ó Briain, Jr.', 'Zoë; "Ziggy"', '', '', '']]]);
-    expect(values('x-socialprofile')).toHaveLength(2);
     expect(values('adr')).toHaveLength(1);
+    expect(values('email')).toHaveLength(1);
+    expect(new TextEncoder().encode(text).length).toBeLessThan(buildVCard(full).length / 2);
   });
 
   it('keeps a line break out of a URL', () => {

@@ -17,6 +17,8 @@ export interface ContactCard {
   address?: { address: string; city: string; state: string; postal_code: string; country: string };
   /** A JPEG, base64-encoded. */
   photoJpegBase64?: string;
+  /** The owner's public card page: in a QR code it stands for the links left out. */
+  profileUrl?: string;
 }
 
 /**
@@ -68,9 +70,23 @@ function present(value: string | undefined): value is string {
   return !!value && value.trim() !== '';
 }
 
+function linkLines(card: ContactCard): string[] {
+  const lines: string[] = [];
+  if (present(card.location)) lines.push(`URL:${uri(card.location.trim())}`);
+  for (const network of SOCIAL_NETWORKS) {
+    const link = card.socials?.[network];
+    if (!present(link)) continue;
+    // Apple Contacts reads X-SOCIALPROFILE; Google and Outlook drop it but keep a typed URL.
+    lines.push(`X-SOCIALPROFILE;TYPE=${network}:${uri(link.trim())}`);
+    lines.push(`URL;TYPE=${network}:${uri(link.trim())}`);
+  }
+  return lines;
+}
+
 /**
  * A vCard 3.0 for the card; address books differ, so socials are written both ways (see below).
- * `forQrCode` leaves out the photo and the bio, which would make a code too dense to scan.
+ * `forQrCode` keeps what a scanned contact needs (name, phone, e-mail, work, address) and the profile link,
+ * unfolded: the photo, bio and links would make the code too dense for a phone camera.
  */
 export function buildVCard(card: ContactCard, options: { forQrCode?: boolean } = {}): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
@@ -87,17 +103,15 @@ export function buildVCard(card: ContactCard, options: { forQrCode?: boolean } =
     const parts = ['', '', a.address, a.city, a.state, a.postal_code, a.country].map(component);
     lines.push(`ADR;TYPE=WORK:${parts.join(';')}`);
   }
-  if (present(card.location)) lines.push(`URL:${uri(card.location.trim())}`);
-  for (const network of SOCIAL_NETWORKS) {
-    const link = card.socials?.[network];
-    if (!present(link)) continue;
-    // Apple Contacts reads X-SOCIALPROFILE; Google and Outlook drop it but keep a typed URL.
-    lines.push(`X-SOCIALPROFILE;TYPE=${network}:${uri(link.trim())}`);
-    lines.push(`URL;TYPE=${network}:${uri(link.trim())}`);
+  if (options.forQrCode) {
+    // A phone camera reads a code of about version 10 at a glance; every link would double that. The
+    // profile link carries the map and the social links instead.
+    if (present(card.profileUrl)) lines.push(`URL:${uri(card.profileUrl.trim())}`);
+  } else {
+    lines.push(...linkLines(card));
+    if (present(card.bio)) lines.push(`NOTE:${escapeText(card.bio.trim())}`);
+    if (card.photoJpegBase64) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${card.photoJpegBase64}`);
   }
-  if (present(card.bio) && !options.forQrCode) lines.push(`NOTE:${escapeText(card.bio.trim())}`);
-  if (card.photoJpegBase64 && !options.forQrCode)
-    lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${card.photoJpegBase64}`);
   lines.push('END:VCARD');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

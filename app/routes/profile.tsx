@@ -87,7 +87,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <QrDialog
           open={qrOpen}
           onClose={() => setQrOpen(false)}
-          vcard={buildVCard(contactCardOf(user, latest), { forQrCode: true })}
+          vcard={buildVCard({ ...contactCardOf(user, latest), profileUrl: publicLink }, { forQrCode: true })}
           profileUrl={publicLink}
         />
       </section>

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
@@ -29,14 +32,23 @@ async function signIn(page: Page) {
   expect(response.status()).toBe(200);
 }
 
-/** Decodes the QR code shown in `element` from a screenshot, with an independent decoder. */
+/**
+ * Decodes the QR code shown in `element` from a screenshot at device scale 1 (what a low-end camera sees
+ * at best) with two independent decoders, jsQR and Debian's zbarimg; both must read the same text.
+ */
 async function decodeQr(element: Locator): Promise<string | undefined> {
-  const { data, info } = await sharp(await element.screenshot())
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
-    ?.data;
+  const png = await element.screenshot({ scale: 'css' });
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const byJsQr = jsQR(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+  )?.data;
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'qr-')), 'code.png');
+  await writeFile(file, png);
+  const byZbar = execFileSync('zbarimg', ['--quiet', '--raw', '-Sbinary', file]).toString('utf8');
+  expect(byZbar.replace(/\n$/, '')).toBe(byJsQr);
+  return byJsQr;
 }
 
 function parseVCard(text: string) {
@@ -245,6 +257,20 @@ test('download the own vCard with the photo and latest address; the QR code deco
   const photo = Buffer.from(String(values('photo')[0]), 'base64');
   expect((await sharp(photo).metadata()).format).toBe('jpeg');
 
+  // A full card: every link and a long bio, as a real owner's card would be.
+  const filled = await page.request.put(`${site.baseUrl}/api/auth/profile/`, {
+    headers: { origin: site.baseUrl },
+    data: {
+      facebook: 'https://www.facebook.com/grace.brewster.hopper.official',
+      instagram: 'https://www.instagram.com/grace.brewster.hopper',
+      youtube: 'https://www.youtube.com/@grace-brewster-hopper-talks',
+      linkedin: 'https://www.linkedin.com/in/grace-brewster-hopper-navy',
+      bio: 'Pioneer of machine-independent programming languages. '.repeat(15),
+    },
+  });
+  expect(filled.status()).toBe(200);
+  await page.reload();
+  await hydrated(page);
   await page.getByRole('button', { name: 'QR' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scan Contact' });
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
@@ -257,6 +283,14 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect(scanned('email')).toEqual([email]);
   expect(scanned('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
   expect(scanned('photo')).toEqual([]);
+  // The links travel as the profile link, which opens them all.
+  const own = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;
+  expect(scanned('url')).toEqual([`${site.baseUrl}/profile/${own}`]);
+  // Whole-pixel modules of at least 3 CSS pixels: sharp edges for a camera.
+  const side = await code.evaluate((svg) => (svg as SVGSVGElement).viewBox.baseVal.width);
+  const box = await code.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(side * 3);
+  expect((box?.width ?? 0) % side).toBe(0);
 
   await dialog.getByLabel('Profile link').check();
   const username = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;

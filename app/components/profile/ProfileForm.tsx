@@ -284,7 +284,6 @@ export function ProfileForm({
             name="current_password"
             type="password"
             autoComplete="current-password"
-            required
             errors={errors.current_password}
           />
         )}

@@ -32,7 +32,8 @@ export function QrDialog({
       if (!current) return;
       const text = content === 'card' ? vcard : profileUrl;
       try {
-        setCode(encoder.create(text, { errorCorrectionLevel: 'M' }));
+        // Shown on a clean screen, a code needs little repair data (L, 7 %); fewer, larger modules matter more.
+        setCode(encoder.create(text, { errorCorrectionLevel: content === 'card' ? 'L' : 'M' }));
         setTooLong(false);
       } catch {
         // More than a QR code holds (a very long card): the link always fits.

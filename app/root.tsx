@@ -14,6 +14,7 @@ import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { NavigationProgress } from './components/NavigationProgress';
 import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
@@ -75,15 +76,18 @@ export default function App() {
   const navigation = useNavigation();
   const openingCard = navigation.state === 'loading' && CARD_DETAIL_PATH.test(navigation.location.pathname);
   return (
-    <main id="main" tabIndex={-1}>
-      {openingCard ? (
-        <div className="container page-status" role="status">
-          Loading card details...
-        </div>
-      ) : (
-        <Outlet />
-      )}
-    </main>
+    <>
+      <NavigationProgress />
+      <main id="main" tabIndex={-1}>
+        {openingCard ? (
+          <div className="container page-status" role="status">
+            Loading card details...
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </>
   );
 }
 

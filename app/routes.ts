@@ -10,6 +10,8 @@ export default [
   route('products/b', 'routes/product-page.tsx', { id: 'product:b' }),
   route('products/c', 'routes/product-page.tsx', { id: 'product:c' }),
   route('faq', 'routes/faq.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
   route('privacy', 'routes/legal.tsx', { id: 'legal:privacy' }),
   route('terms', 'routes/legal.tsx', { id: 'legal:terms' }),
   route('cards', 'routes/cards.tsx'),

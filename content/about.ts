@@ -1,3 +1,4 @@
+import { company } from './company';
 import { picture } from './pictures';
 import type { Picture, TeamMember } from './types';
 
@@ -9,7 +10,7 @@ export const aboutPage: {
   picture: Picture;
 } = {
   intro: [
-    'Nexa Digital started in 2014 in a shared office on Market Street, fixing servers for three local companies. Today twenty-two of us design, build, secure and run technology for more than a hundred and seventy clients, from family businesses to venture-backed startups.',
+    `${company.name} started in ${company.founded} in a shared office on Market Street, fixing servers for three local companies. Today twenty-two of us design, build, secure and run technology for more than a hundred and seventy clients, from family businesses to venture-backed startups.`,
     'We also make smart intro cards: NFC business cards that open their owner’s digital card with one tap. We built them for our own sales team first, and our clients kept asking for them.',
   ],
   mission:

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as about from './about';
+import { blogPosts } from './blog';
+import { company } from './company';
 import * as home from './home';
 import { serviceLinks } from './navigation';
 import * as products from './products';
@@ -18,7 +20,7 @@ function picturesIn(value: unknown, found: Picture[] = []): Picture[] {
 
 describe('content', () => {
   it('refers only to generated pictures that exist, with their real size and an alt text', () => {
-    const pictures = picturesIn([about, home, products, services]);
+    const pictures = picturesIn([about, home, products, services, blogPosts]);
     expect(pictures.length).toBeGreaterThan(40);
     for (const picture of pictures) {
       const file = path.join(import.meta.dirname, '..', 'public', picture.src);
@@ -61,5 +63,47 @@ describe('content', () => {
     expect(home.reasons).toHaveLength(4);
     expect(home.callToAction.label).toBe('Contact Us');
     expect(products.productPages.map((page) => page.path)).toEqual(['/d', '/products/b', '/products/c']);
+  });
+});
+
+describe('blog and company details', () => {
+  it('has blog posts with unique slugs, an author from the team and a body', () => {
+    expect(new Set(blogPosts.map((post) => post.slug)).size).toBe(blogPosts.length);
+    const team = about.team.map((member) => member.name);
+    for (const post of blogPosts) {
+      expect(post.slug, post.title).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(team, post.slug).toContain(post.author);
+      expect(post.sections.flatMap((section) => section.paragraphs).length, post.slug).toBeGreaterThan(2);
+    }
+    const dates = blogPosts.map((post) => post.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('keeps the firm’s name and contact details in company.ts alone, so a rebrand is one file', () => {
+    const details = [
+      company.name,
+      company.email,
+      company.salesEmail,
+      company.supportEmail,
+      company.phone,
+      company.address,
+      ...company.socials.map((social) => social.href),
+    ];
+    const root = path.join(import.meta.dirname, '..');
+    const files = ['content', 'app']
+      .flatMap((dir) =>
+        readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) =>
+          path.join(dir, f),
+        ),
+      )
+      .filter(
+        (file) => /\.(ts|tsx)$/.test(file) && !file.endsWith('.test.ts') && !file.endsWith('company.ts'),
+      );
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return details.filter((detail) => text.includes(detail)).map((detail) => `${file}: ${detail}`);
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -1,14 +1,6 @@
+import { company } from './company';
 import { picture } from './pictures';
-import type {
-  BlogTeaser,
-  FunFact,
-  HeroSlide,
-  Partner,
-  PortfolioItem,
-  PricingPlan,
-  Reason,
-  Testimonial,
-} from './types';
+import type { FunFact, HeroSlide, Partner, PortfolioItem, PricingPlan, Reason, Testimonial } from './types';
 
 export const heroSlides: HeroSlide[] = [
   {
@@ -37,7 +29,7 @@ export const heroSlides: HeroSlide[] = [
 export const aboutBlock = {
   heading: 'A small team with a long memory',
   paragraphs: [
-    'Nexa Digital has helped companies in the Bay Area build and run their technology since 2014. We are twenty-two engineers, designers and security specialists who would rather fix the cause than bill for the symptoms.',
+    `${company.name} has helped companies in the Bay Area build and run their technology since ${company.founded}. We are twenty-two engineers, designers and security specialists who would rather fix the cause than bill for the symptoms.`,
     'Most of our clients have been with us for more than three years. They stay because the people who built their systems are the ones who answer the phone.',
   ],
   points: [
@@ -216,32 +208,3 @@ export const partners: Partner[] = partnerNames.map((name) => ({
   name,
   logo: picture(`partners/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`, name, 240, 80),
 }));
-
-const post = (file: string, alt: string) => picture(`blog/${file}`, alt, 600, 340);
-
-export const blogTeasers: BlogTeaser[] = [
-  {
-    title: 'Why paper business cards still get lost, and what a tap changes',
-    date: '2026-10-14',
-    excerpt:
-      'Most cards are thrown away within a week. Here is how NFC intro cards keep your details in the contact list instead.',
-    readingMinutes: 4,
-    picture: post('nfc.svg', 'NFC card illustration'),
-  },
-  {
-    title: 'Five cloud costs small companies forget to switch off',
-    date: '2026-09-02',
-    excerpt:
-      'Idle test servers, oversized databases and forgotten snapshots: the usual suspects and how to catch them.',
-    readingMinutes: 6,
-    picture: post('cloud-costs.svg', 'Cloud costs illustration'),
-  },
-  {
-    title: 'A one-page incident plan every team should have',
-    date: '2026-07-21',
-    excerpt:
-      'Who to call, what to switch off and how to restore: the plan that turns a breach into a bad afternoon.',
-    readingMinutes: 5,
-    picture: post('security.svg', 'Security plan illustration'),
-  },
-];

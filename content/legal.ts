@@ -1,10 +1,10 @@
+import { company } from './company';
 import type { LegalDocument } from './types';
 
 export const privacy: LegalDocument = {
   title: 'Privacy Policy',
   updated: '2026-11-01',
-  intro:
-    'This policy explains what personal data Nexa Digital collects when you use this website and our smart cards, why, and what you can do about it. We collect as little as we can.',
+  intro: `This policy explains what personal data ${company.name} collects when you use this website and our smart cards, why, and what you can do about it. We collect as little as we can.`,
   sections: [
     {
       heading: 'What we collect',
@@ -41,7 +41,7 @@ export const privacy: LegalDocument = {
     {
       heading: 'Your rights',
       paragraphs: [
-        'You can see and correct your data on your profile at any time. To get a copy or have your account deleted, write to support@nexa-digital.example; we answer within thirty days.',
+        `You can see and correct your data on your profile at any time. To get a copy or have your account deleted, write to ${company.supportEmail}; we answer within thirty days.`,
       ],
     },
   ],
@@ -50,8 +50,7 @@ export const privacy: LegalDocument = {
 export const terms: LegalDocument = {
   title: 'Terms of Service',
   updated: '2026-11-01',
-  intro:
-    'These terms apply to this website, your account and orders of smart cards from Nexa Digital, Inc., 410 Market Street, Suite 12, San Francisco, CA 94111.',
+  intro: `These terms apply to this website, your account and orders of smart cards from ${company.legalName}, ${company.address}.`,
   sections: [
     {
       heading: 'Your account',

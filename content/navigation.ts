@@ -24,6 +24,7 @@ export const footerLinks: NavLink[] = [
   { label: 'Contact', to: '/contact' },
   { label: 'Smart Cards', to: '/cards' },
   { label: 'Verify a Product', to: '/verify' },
+  { label: 'Blog', to: '/blog' },
   { label: 'FAQ', to: '/faq' },
   { label: 'Privacy', to: '/privacy' },
   { label: 'Terms', to: '/terms' },

@@ -93,13 +93,18 @@ export interface Partner {
   logo: Picture;
 }
 
-export interface BlogTeaser {
+export interface BlogPost {
+  /** The post's address: /blog/{slug}. */
+  slug: string;
   title: string;
   /** ISO date. */
   date: string;
+  author: string;
   excerpt: string;
   readingMinutes: number;
   picture: Picture;
+  /** The article; the first section usually has no heading (the introduction). */
+  sections: { heading?: string; paragraphs: string[] }[];
 }
 
 export interface TeamMember {

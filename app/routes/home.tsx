@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { blogPosts } from '../../content/blog';
 import { company } from '../../content/company';
 import {
   aboutBlock,
-  blogTeasers,
   callToAction,
   funFacts,
   heroSlides,
@@ -13,6 +13,7 @@ import {
   testimonials,
 } from '../../content/home';
 import { CardTile } from '../components/CardTile';
+import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { Carousel } from '../components/marketing/Carousel';
 import { FunFacts } from '../components/marketing/FunFacts';
 import { Icon } from '../components/marketing/Icon';
@@ -37,7 +38,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { bestSelling: best_selling_products.slice(0, 4), latest: latest_products.slice(0, 4) };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const euros = new Intl.NumberFormat('en-IE', {
   style: 'currency',
   currency: 'EUR',
@@ -279,19 +279,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 11. Blog teasers */}
       <section className="container section" aria-labelledby="blog-heading">
         <SectionHeading id="blog-heading" eyebrow="Blog" title="From our notebook" />
-        <ul className="tile-grid tile-grid-3">
-          {blogTeasers.map((post) => (
-            <li key={post.title} className="tile blog-teaser">
-              <Picture picture={post.picture} />
-              <p className="muted">
-                <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time> ·{' '}
-                {post.readingMinutes} min read
-              </p>
-              <h3>{post.title}</h3>
-              <p>{post.excerpt}</p>
-            </li>
-          ))}
-        </ul>
+        <BlogTeasers posts={blogPosts.slice(0, 3)} headingLevel={3} />
+        <p className="section-more">
+          <Link to="/blog">All articles</Link>
+        </p>
       </section>
     </>
   );

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES: Array<[string, string | RegExp]> = [
   ['/faq', 'FAQ'],
   ['/privacy', /Privacy/],
   ['/terms', /Terms/],
+  ['/blog', 'Blog'],
+  ['/blog/one-page-incident-plan', 'A one-page incident plan every team should have'],
 ];
 
 for (const [path, heading] of PUBLIC_ROUTES) {
@@ -169,6 +171,7 @@ test('sitemap.xml lists the public pages and every active card; robots.txt point
   expect(sitemap).toContain('/services/CyberSecurity-services</loc>');
   expect(sitemap).toContain('/cards/classic-intro-card-matte-black</loc>');
   expect(sitemap).not.toContain('/profile');
+  expect(sitemap).toContain('/blog/why-paper-business-cards-get-lost</loc>');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: http.+\/sitemap\.xml/);
 });
@@ -230,4 +233,24 @@ test('keyboard only: a header submenu on a wide screen, and the side sheet on a 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/services\/cloud-solutions$/);
   await expect(sheet).toBeHidden();
+});
+
+test('each blog teaser on the home page opens its article, which links on to the others', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, '/');
+  const blog = page.getByRole('region', { name: 'From our notebook' });
+  const titles = await blog.getByRole('heading', { level: 3 }).allTextContents();
+  expect(titles).toHaveLength(3);
+  for (const title of titles) {
+    await open(page, '/');
+    await page.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const more = page.getByRole('navigation', { name: 'More articles' });
+    await expect(more.getByRole('link')).toHaveCount(4);
+  }
+  const missing = await page.goto('/blog/no-such-post');
+  expect(missing?.status()).toBe(404);
 });

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { blogPosts } from '../../../content/blog.ts';
 import { footerLinks, productLinks, serviceLinks } from '../../../content/navigation.ts';
 import type { Db } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
@@ -14,6 +15,8 @@ export function publicPaths(): string[] {
     '/contact',
     '/cards',
     ...footerLinks.map((link) => link.to),
+    '/blog',
+    ...blogPosts.map((post) => `/blog/${post.slug}`),
   ];
   return [...new Set(paths)];
 }

@@ -1,0 +1,82 @@
+import { data, Link } from 'react-router';
+import { blogPosts } from '../../content/blog';
+import { company } from '../../content/company';
+import { PostDate } from '../components/marketing/BlogTeasers';
+import { Picture } from '../components/marketing/Picture';
+import { PageHeader } from '../components/PageHeader';
+import { publicPageHeaders } from '../lib/http-cache';
+import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
+import type { Route } from './+types/blog-post';
+
+export function loader({ params }: Route.LoaderArgs) {
+  const post = blogPosts.find((item) => item.slug === params.slug);
+  if (!post) throw data({ message: 'Page not found.' }, { status: 404 });
+  return { slug: post.slug };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const post = blogPosts.find((item) => item.slug === args.data?.slug);
+  if (!post) return [{ title: `Page not found | ${company.name}` }];
+  const base = publicUrlOf(args);
+  return [
+    ...pageMeta(args, {
+      title: post.title,
+      description: post.excerpt,
+      image: post.picture.src,
+      type: 'article',
+    }),
+    breadcrumbLd(base, [
+      { name: 'Home', path: '/' },
+      { name: 'Blog', path: '/blog' },
+      { name: post.title, path: `/blog/${post.slug}` },
+    ]),
+    jsonLd({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.date,
+      author: { '@type': 'Person', name: post.author },
+      publisher: { '@type': 'Organization', name: company.name },
+      image: new URL(post.picture.src, `${base}/`).href,
+    }),
+  ];
+};
+
+export const headers = publicPageHeaders;
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const post = blogPosts.find((item) => item.slug === loaderData.slug);
+  if (!post) return null;
+  const others = blogPosts.filter((item) => item.slug !== post.slug);
+  return (
+    <>
+      <PageHeader title={post.title} />
+      <article className="container section narrow blog-post">
+        <p className="muted">
+          By {post.author} · <PostDate post={post} />
+        </p>
+        <Picture picture={post.picture} />
+        {post.sections.map((section, index) => (
+          <section key={section.heading ?? index}>
+            {section.heading && <h2>{section.heading}</h2>}
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        <nav aria-label="More articles" className="blog-more">
+          <h2>More from our blog</h2>
+          <ul>
+            {others.map((other) => (
+              <li key={other.slug}>
+                <Link to={`/blog/${other.slug}`}>{other.title}</Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/blog">All articles</Link> · <Link to="/contact">Talk to us</Link>
+          </p>
+        </nav>
+      </article>
+    </>
+  );
+}

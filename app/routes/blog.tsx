@@ -1,0 +1,31 @@
+import { blogPosts } from '../../content/blog';
+import { BlogTeasers } from '../components/marketing/BlogTeasers';
+import { PageHeader } from '../components/PageHeader';
+import { publicPageHeaders } from '../lib/http-cache';
+import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
+import type { Route } from './+types/blog';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: 'Blog',
+    description:
+      'Practical notes from our engineers on cloud costs, security, the web and smart intro cards.',
+  }),
+  breadcrumbLd(publicUrlOf(args), [
+    { name: 'Home', path: '/' },
+    { name: 'Blog', path: '/blog' },
+  ]),
+];
+
+export const headers = publicPageHeaders;
+
+export default function Blog() {
+  return (
+    <>
+      <PageHeader title="Blog" />
+      <section className="container section" aria-label="Articles">
+        <BlogTeasers posts={blogPosts} headingLevel={2} />
+      </section>
+    </>
+  );
+}

@@ -159,6 +159,27 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   await expect(page.getByRole('link', { name: 'Welcome Grace' })).toBeVisible();
 });
 
+test('a new password: a mismatch is said first, then the current password is asked for', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${site.baseUrl}/profile`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await form.getByLabel('New password').fill('Purple-Meadow-19');
+  await form.getByLabel('Confirm new password').fill('Purple-Meadow-91');
+  await expect(form.getByLabel('Current password')).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Passwords do not match')).toBeVisible();
+  // Nothing else stood in the way: the browser's own "fill out this field" did not come first.
+  expect(await form.getByLabel('Current password').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+
+  await form.getByLabel('Confirm new password').fill('Purple-Meadow-19');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter your current password to change your e-mail or password.').first()).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+});
+
 test('add, edit and delete addresses; the modal traps focus and closes on Escape', async ({ page }) => {
   await signIn(page);
   await page.goto(`${site.baseUrl}/profile`);

@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 
-/** The band at the top of inner pages: title and a Home breadcrumb. */
-export function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+/** The band at the top of inner pages: title and a breadcrumb from Home, through `parents`. */
+export function PageHeader({
+  title,
+  parents = [],
+  children,
+}: {
+  title: string;
+  parents?: { label: string; to: string }[];
+  children?: React.ReactNode;
+}) {
   return (
     <div className="page-header">
       <div className="container">
@@ -11,6 +19,11 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
             <li>
               <Link to="/">Home</Link>
             </li>
+            {parents.map((parent) => (
+              <li key={parent.to}>
+                <Link to={parent.to}>{parent.label}</Link>
+              </li>
+            ))}
             <li aria-current="page">{title}</li>
           </ol>
         </nav>

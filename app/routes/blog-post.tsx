@@ -49,7 +49,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const others = blogPosts.filter((item) => item.slug !== post.slug);
   return (
     <>
-      <PageHeader title={post.title} />
+      <PageHeader title={post.title} parents={[{ label: 'Blog', to: '/blog' }]} />
       <article className="container section narrow blog-post">
         <p className="muted">
           By {post.author} · <PostDate post={post} />

@@ -56,6 +56,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
     <section className="container section public-profile">
       <ProfileCard
         person={profile}
+        headingLevel={1}
         actions={
           <a
             className="button"

@@ -273,7 +273,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   const page = await context.newPage();
   const response = await page.goto(`${site.baseUrl}/profile/${username}`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Grace Brewster Hopper' })).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Grace Brewster Hopper');
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
     'content',

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -14,6 +13,7 @@ import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { ErrorPage, errorStatus } from './components/ErrorPage';
 import { NavigationProgress } from './components/NavigationProgress';
 import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
@@ -35,8 +35,14 @@ export function loader({ context }: Route.LoaderArgs): RootData {
 // The public address never changes while the app runs: no need to ask again on each navigation.
 export const shouldRevalidate = () => false;
 
-export const meta: Route.MetaFunction = () => [
-  { title: company.name },
+/** The heading of the root error page, also its title. */
+function errorTitle(error: unknown): string {
+  return errorStatus(error) === 404 ? 'Page not found' : 'Something went wrong';
+}
+
+// The only <title> of a page comes from route `meta` (the leaf route's wins); error pages get theirs here too.
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} | ${company.name}` : company.name },
   { name: 'description', content: `${company.name}: ${company.tagline}.` },
 ];
 
@@ -93,22 +99,24 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page not found' : 'Something went wrong';
-  const message = notFound
-    ? 'The page you are looking for does not exist or has moved.'
-    : 'Sorry, we could not show this page. Please try again in a moment.';
+  const status = errorStatus(error);
   return (
-    <main id="main" tabIndex={-1} className="container error-page">
-      <title>{`${title} | ${company.name}`}</title>
-      <p className="error-code">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1>{title}</h1>
-      <p>{message}</p>
-      <p>
-        <Link to="/" className="button">
-          Back to the home page
-        </Link>
-      </p>
+    <main id="main" tabIndex={-1}>
+      <ErrorPage
+        status={status}
+        title={errorTitle(error)}
+        actions={
+          <Link to="/" className="button">
+            Back to the home page
+          </Link>
+        }
+      >
+        <p>
+          {status === 404
+            ? 'The page you are looking for does not exist or has moved.'
+            : 'Sorry, we could not show this page. Please try again in a moment.'}
+        </p>
+      </ErrorPage>
     </main>
   );
 }

@@ -1,10 +1,15 @@
 #!/bin/sh
-# What the tests need beyond npm packages: Debian's Chromium for the browser tests (never a downloaded one).
+# What the tests need beyond npm packages, from Debian: Chromium for the browser tests (never a downloaded
+# one) and a Java runtime for the W3C HTML checker (vnu-jar). Installs only what is absent; quiet.
 set -eu
-if [ -x /usr/bin/chromium ]; then
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"
+if [ -z "$missing" ]; then
   exit 0
 fi
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
-echo "Installing Debian's chromium for the end-to-end tests..."
+echo "Installing Debian's$missing for the tests..."
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+# shellcheck disable=SC2086 # one word per package
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null

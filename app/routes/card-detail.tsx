@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { Link, useNavigate, useRouteError } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
+import { ErrorPage, errorStatus } from '../components/ErrorPage';
 import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
@@ -12,7 +13,10 @@ import type { Route } from './+types/card-detail';
 
 export const meta: Route.MetaFunction = (args) => {
   const card = args.data?.card;
-  if (!card) return [{ title: `Card not found | ${company.name}` }];
+  if (!card) {
+    const title = errorStatus(args.error) === 404 ? 'Card not found' : 'Something went wrong';
+    return [{ title: `${title} | ${company.name}` }];
+  }
   const base = publicUrlOf(args);
   return [
     ...pageMeta(args, {
@@ -121,18 +125,31 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = errorStatus(useRouteError());
+  const actions = (
+    <>
+      <Link to="/cards" className="button">
+        Browse all smart cards
+      </Link>
+      <Link to="/verify" className="button button-outline">
+        Verify a product
+      </Link>
+    </>
+  );
+  if (status === 404) {
+    return (
+      <ErrorPage status={404} title="Card not found." actions={actions}>
+        <p>
+          This card is not in our shop, or its link has changed. Have a look at the cards we have, or check a
+          card you hold by its serial number.
+        </p>
+      </ErrorPage>
+    );
+  }
   return (
-    <section className="container section">
-      <title>{`Card not found | ${company.name}`}</title>
-      <p role="alert" className="page-status">
-        {notFound ? 'Card not found.' : 'Sorry, this card could not be loaded. Please try again.'}
-      </p>
-      <p>
-        <Link to="/cards">Back to all smart cards</Link>
-      </p>
-    </section>
+    <ErrorPage status={status} title="Something went wrong" actions={actions}>
+      <p>Sorry, this card could not be loaded. Please try again.</p>
+    </ErrorPage>
   );
 }
 

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from 'react-router';
+import { Link, useNavigation, useRouteError } from 'react-router';
 import { company } from '../../content/company';
+import { ErrorPage, errorStatus } from '../components/ErrorPage';
 import { ProfileCard } from '../components/profile/ProfileCard';
 import { publicPageHeaders } from '../lib/http-cache';
 import { loadPublicProfile } from '../lib/profiles.server';
@@ -7,9 +8,13 @@ import type { Route } from './+types/public-profile';
 
 export const headers = publicPageHeaders;
 
+function errorTitle(error: unknown): string {
+  return errorStatus(error) === 404 ? 'User not found' : 'Profile unavailable';
+}
+
 /** OpenGraph tags so a shared link previews as the person's card (absolute URLs, as crawlers need). */
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: `User not found | ${company.name}` }];
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  if (!data) return [{ title: `${errorTitle(error)} | ${company.name}` }];
   const { profile, publicUrl } = data;
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   const role = [profile.job_title, profile.company].filter(Boolean).join(' at ');
@@ -51,6 +56,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
     <section className="container section public-profile">
       <ProfileCard
         person={profile}
+        headingLevel={1}
         actions={
           <a
             className="button"
@@ -65,18 +71,30 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = errorStatus(error);
   return (
-    <section className="container section">
-      <title>{`${notFound ? 'User not found' : 'Profile unavailable'} | ${company.name}`}</title>
-      <p role="alert" className="page-status">
-        {notFound ? 'User not found' : 'Sorry, this profile could not be loaded. Please try again.'}
-      </p>
+    <ErrorPage
+      status={status}
+      title={errorTitle(error)}
+      actions={
+        <>
+          <Link to="/" className="button">
+            Go to the home page
+          </Link>
+          <Link to="/d" className="button button-outline">
+            Get your own intro card
+          </Link>
+        </>
+      }
+    >
       <p>
-        <Link to="/">Back to the home page</Link>
+        {status === 404
+          ? 'No intro card lives at this address. Check the link or code you were given, or ask its owner to share their card again.'
+          : 'Sorry, this profile could not be loaded. Please try again in a moment.'}
       </p>
-    </section>
+    </ErrorPage>
   );
 }

@@ -1,10 +1,31 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import { company } from '../../content/company';
+import { ErrorPage, errorMessage, errorStatus } from '../components/ErrorPage';
 import { loadTap } from '../lib/registry.server';
 import type { Route } from './+types/tap';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Intro card | ${company.name}` },
+/** What a failed look-up says: the loader's own message (unknown, deactivated), else a general one. */
+function failure(error: unknown): { title: string; advice: string } {
+  const status = errorStatus(error);
+  if (status === 404)
+    return {
+      title: errorMessage(error) ?? 'Card not found.',
+      advice:
+        'The serial number in this link is not in our registry. Check the number printed on the card and enter it on the verify page.',
+    };
+  if (status === 410)
+    return {
+      title: errorMessage(error) ?? 'This card has been deactivated.',
+      advice: 'If it is your card, contact us and we will help you set up a new one.',
+    };
+  return {
+    title: 'Something went wrong',
+    advice: 'Sorry, this card could not be looked up. Please try again in a moment.',
+  };
+}
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: `${error ? failure(error).title.replace(/\.$/, '') : 'Intro card'} | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -39,18 +60,24 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | undefined)?.message ?? 'Card not found.')
-    : 'Sorry, this card could not be looked up. Please try again.';
+  const status = errorStatus(error);
+  const { title, advice } = failure(error);
   return (
-    <section className="container section">
-      <title>{`${message} | ${company.name}`}</title>
-      <p role="alert" className="page-status">
-        {message}
-      </p>
-      <p>
-        <Link to="/verify">Verify a product</Link> · <Link to="/">Home page</Link>
-      </p>
-    </section>
+    <ErrorPage
+      status={status}
+      title={title}
+      actions={
+        <>
+          <Link to={status === 410 ? '/contact' : '/verify'} className="button">
+            {status === 410 ? 'Contact us' : 'Verify a product'}
+          </Link>
+          <Link to="/" className="button button-outline">
+            Back to the home page
+          </Link>
+        </>
+      }
+    >
+      <p>{advice}</p>
+    </ErrorPage>
   );
 }

@@ -42,10 +42,18 @@ test('a card without a description says so', async ({ page }) => {
   await expect(page.getByText('No description available.')).toBeVisible();
 });
 
-test('a missing card shows "Card not found." with a 404', async ({ page }) => {
+test('a missing card shows "Card not found." with a 404, in the 404 page\'s style, and ways on', async ({
+  page,
+}) => {
   const response = await page.goto('/cards/no-such-card');
   expect(response?.status()).toBe(404);
-  await expect(page.getByText('Card not found.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Card not found.' })).toBeVisible();
+  await expect(page.locator('.error-page .error-code')).toHaveText('404');
+  await expect(page.getByText('Have a look at the cards we have')).toBeVisible();
+  await expect(page).toHaveTitle('Card not found | Nexa Digital');
+  await page.getByRole('link', { name: 'Browse all smart cards' }).click();
+  await expect(page).toHaveURL(/\/cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Smart Cards' })).toBeVisible();
 });
 
 test('"Loading card details..." shows while a card opens on client navigation', async ({ page }) => {

@@ -328,7 +328,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   const page = await context.newPage();
   const response = await page.goto(`${site.baseUrl}/profile/${username}`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Grace Brewster Hopper' })).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Grace Brewster Hopper');
   await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
     'content',
@@ -353,6 +353,9 @@ test('the public profile works signed out, previews well, and saves the contact'
 
   const missing = await page.goto(`${site.baseUrl}/profile/nobody-by-this-name`);
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('alert')).toHaveText('User not found');
+  await expect(page.getByRole('heading', { level: 1, name: 'User not found' })).toBeVisible();
+  await expect(page).toHaveTitle('User not found | Nexa Digital');
+  await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Get your own intro card' })).toHaveAttribute('href', '/d');
   await context.close();
 });

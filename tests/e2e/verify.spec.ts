@@ -126,7 +126,11 @@ test('a holder claims a card, and a tap on it opens their public profile', async
   await expect(tab.getByRole('heading', { name: 'Hedy Lamarr' })).toBeVisible();
   const unknown = await tab.goto(`${site.baseUrl}/c/0000-0000-0000`);
   expect(unknown?.status()).toBe(404);
-  await expect(tab.getByRole('alert')).toHaveText('Card not found.');
+  await expect(tab.getByRole('heading', { level: 1, name: 'Card not found.' })).toBeVisible();
+  await expect(tab.getByRole('main').getByRole('link', { name: 'Verify a product' })).toHaveAttribute(
+    'href',
+    '/verify',
+  );
   await visitor.close();
 
   // Released, the card invites its next holder again.

@@ -63,7 +63,14 @@ export function FilterInput({
   return (
     <label className="admin-filter">
       <span>{label}</span>
-      <input type={type} name={name} defaultValue={value ?? ''} placeholder={placeholder} maxLength={100} />
+      <input
+        type={type}
+        name={name}
+        defaultValue={value ?? ''}
+        placeholder={placeholder}
+        // A length limit is for text; a date field has its own format.
+        maxLength={type === 'search' ? 100 : undefined}
+      />
     </label>
   );
 }

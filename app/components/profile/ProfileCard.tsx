@@ -16,11 +16,15 @@ export function ProfileCard({
   person,
   address,
   actions,
+  headingLevel = 2,
 }: {
   person: CardPerson;
   address?: Address;
   actions?: ReactNode;
+  /** 1 where the card is the page (the public profile), 2 under a page's own heading. */
+  headingLevel?: 1 | 2;
 }) {
+  const Name = headingLevel === 1 ? 'h1' : 'h2';
   const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
   const role = [person.job_title, person.company].filter(Boolean).join(' · ');
   const directions = httpLink(person.location);
@@ -29,7 +33,7 @@ export function ProfileCard({
       <header className="profile-card-head">
         <Avatar name={name} src={person.profile_image} />
         <div>
-          <h2 className="profile-name">{name}</h2>
+          <Name className="profile-name">{name}</Name>
           {role && <p className="profile-role">{role}</p>}
         </div>
       </header>

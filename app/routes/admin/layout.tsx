@@ -1,11 +1,16 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from 'react-router';
+import { Link, NavLink, Outlet, useRouteError } from 'react-router';
 import { company } from '../../../content/company';
+import { ErrorPage, errorMessage, errorStatus } from '../../components/ErrorPage';
 import { requireAdmin } from '../../lib/admin.server';
 import type { Route } from './+types/layout';
 import './admin.css';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin | ${company.name}` },
+function errorTitle(status: number): string {
+  return status === 403 ? 'Admins only' : status === 404 ? 'Not found' : 'Something went wrong';
+}
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: `${error ? errorTitle(errorStatus(error)) : 'Admin'} | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -62,23 +67,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Sorry, we could not show this page. Please try again in a moment.';
-  const title = status === 403 ? 'Admins only' : status === 404 ? 'Not found' : 'Something went wrong';
+  const status = errorStatus(error);
   return (
-    <div className="container error-page">
-      <title>{`${title} | ${company.name}`}</title>
-      <p className="error-code">{status}</p>
-      <h1>{title}</h1>
-      <p>{status === 403 ? 'This page is for the site’s administrators.' : message}</p>
-      <p>
+    <ErrorPage
+      status={status}
+      title={errorTitle(status)}
+      actions={
         <Link to={status === 403 ? '/' : '/admin'} className="button">
           {status === 403 ? 'Back to the home page' : 'Back to the dashboard'}
         </Link>
+      }
+    >
+      <p>
+        {status === 403
+          ? 'This page is for the site’s administrators.'
+          : (errorMessage(error) ?? 'Sorry, we could not show this page. Please try again in a moment.')}
       </p>
-    </div>
+    </ErrorPage>
   );
 }

@@ -125,7 +125,7 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
       <h2 id="batch-title">Generate a batch</h2>
       <div className="field">
         <label htmlFor="batch-sku">Card (SKU)</label>
-        <select id="batch-sku" name="sku" required>
+        <select id="batch-sku" name="sku">
           {skus.map((card) => (
             <option key={card.sku} value={card.sku}>
               {card.name} · {card.sku}

@@ -148,6 +148,8 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/contact',
       ...productLinks.map((link) => link.to),
       '/faq',
+      '/blog',
+      '/blog/why-paper-business-cards-get-lost',
       '/privacy',
       '/terms',
       '/cards',
@@ -170,6 +172,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
     // Error states.
     { who: 'visitor', path: '/no-such-page', status: 404 },
     { who: 'visitor', path: '/services/no-such-service', status: 404 },
+    { who: 'visitor', path: '/blog/no-such-post', status: 404 },
     { who: 'visitor', path: '/cards/no-such-card', status: 404 },
     { who: 'visitor', path: '/cards?page=99', status: 404 },
     { who: 'visitor', path: '/cards?page=abc', status: 400 },

@@ -337,3 +337,11 @@ describe('request ids', () => {
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+it('answers an undecodable URL with the site’s error shape', async () => {
+  for (const url of ['/%E0%A4%A', '/api/cards/%E0%A4%A/']) {
+    const response = await t.app.inject(url);
+    expect(response.statusCode, url).toBe(400);
+    expect(response.json(), url).toEqual({ detail: 'Bad request.', code: 'bad_request' });
+  }
+});

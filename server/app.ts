@@ -68,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Behind nginx: the client's address (rate limits, logs) and scheme from the trusted proxy only.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL that cannot be decoded (`/%E0%A4%A`) gets the site's error shape, not Fastify's own.
+    frameworkErrors: (_error, _request, reply) => {
+      void reply.status(400).send({ detail: 'Bad request.', code: 'bad_request' });
+    },
   });
 
   // Answers finished while the server shuts down close their keep-alive connection, so a graceful

@@ -224,6 +224,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
   try {
     const pageOf = new Map<string, string>();
     const problems: string[] = [];
+    const adminTitles: string[] = [];
     for (const [index, visit] of visits.entries()) {
       const response = await contexts[visit.who].get(`${site.baseUrl}${visit.path}`);
       const label = `${visit.path} (${visit.who})`;
@@ -234,10 +235,16 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       const html = await response.text();
       const h1s = html.match(/<h1[\s>]/g)?.length ?? 0;
       if (h1s !== 1) problems.push(`${label}: ${h1s} <h1> elements, expected exactly 1`);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      if (visit.who === 'admin' && visit.status === 200) adminTitles.push(title);
       const file = path.join(dir, `${String(index).padStart(2, '0')}.html`);
       await writeFile(file, html);
       pageOf.set(pathToFileURL(file).href, label);
     }
+
+    // Open admin tabs can be told apart: each admin page has a title of its own.
+    expect(adminTitles.length).toBeGreaterThan(10);
+    expect(new Set(adminTitles).size, adminTitles.join('\n')).toBe(adminTitles.length);
 
     // One JVM for every page.
     const started = Date.now();

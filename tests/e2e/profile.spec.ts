@@ -171,11 +171,15 @@ test('a new password: a mismatch is said first, then the current password is ask
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Passwords do not match')).toBeVisible();
   // Nothing else stood in the way: the browser's own "fill out this field" did not come first.
-  expect(await form.getByLabel('Current password').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+  expect(
+    await form.getByLabel('Current password').evaluate((input: HTMLInputElement) => input.validity.valid),
+  ).toBe(true);
 
   await form.getByLabel('Confirm new password').fill('Purple-Meadow-19');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('Enter your current password to change your e-mail or password.').first()).toBeVisible();
+  await expect(
+    form.getByText('Enter your current password to change your e-mail or password.').first(),
+  ).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toHaveCount(0);
 });

@@ -3,6 +3,9 @@ import { AuditTable } from '../../components/admin/AuditTable';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { loadAudit } from '../../lib/admin.server';
 import type { Route } from './+types/audit';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Audit log');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAudit(request, context);

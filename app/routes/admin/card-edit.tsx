@@ -8,6 +8,10 @@ import { loadCardEditor } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
 import { sendForm } from '../../lib/upload';
 import type { Route } from './+types/card-edit';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data?.card ? (data.card as { name: string }).name : 'New card');
 
 const MAX_COVER_BYTES = 5 * 1024 * 1024;
 

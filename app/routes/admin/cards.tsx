@@ -7,6 +7,9 @@ import { CardImage } from '../../components/CardImage';
 import { loadAdminCards } from '../../lib/admin.server';
 import { formatDollars } from '../../lib/format';
 import type { Route } from './+types/cards';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Catalogue');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminCards(request, context);

@@ -3,6 +3,9 @@ import { BarChart } from '../../components/admin/BarChart';
 import { loadDashboard } from '../../lib/admin.server';
 import { formatDollars } from '../../lib/format';
 import type { Route } from './+types/dashboard';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Dashboard');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadDashboard(request, context);

@@ -10,6 +10,9 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/leads';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Leads');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadLeads(request, context);

@@ -10,6 +10,9 @@ import { api } from '../../lib/api';
 import { formatDateTime, formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/order-detail';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Order ${data.number}` : 'Order');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAdminOrder(request, context, params.id);

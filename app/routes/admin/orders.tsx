@@ -6,6 +6,9 @@ import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadAdminOrders } from '../../lib/admin.server';
 import { formatDateTime, formatDollars } from '../../lib/format';
 import type { Route } from './+types/orders';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Orders');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminOrders(request, context);

@@ -9,6 +9,9 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serial-detail';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Serial ${data.display}` : 'Serial');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadSerial(request, context, params.serial);

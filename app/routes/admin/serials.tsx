@@ -11,6 +11,9 @@ import { downloadFile } from '../../lib/contact-card';
 import { formatDateTime } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serials';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Registry');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSerials(request, context);

@@ -9,6 +9,10 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/user-detail';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data ? data.user.name || data.user.email : 'User');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAdminUser(request, context, params.id);

@@ -6,6 +6,9 @@ import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadUsers } from '../../lib/admin.server';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { Route } from './+types/users';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Users');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadUsers(request, context);

@@ -1,18 +1,32 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
-/** A labelled input with its error messages announced beside it. */
+/** A labelled input with an optional hint under it and its error messages announced beside it. */
 export function FormField({
   label,
   errors,
+  hint,
   ...input
-}: { label: string; errors?: string[] | undefined; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: string;
+  errors?: string[] | undefined;
+  /** What the field accepts, or what happens to what is typed, shown under it. */
+  hint?: string | undefined;
+  name: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const invalid = !!errors && errors.length > 0;
+  const describedBy = [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} {...input} />
+      <input id={id} aria-invalid={invalid} aria-describedby={describedBy || undefined} {...input} />
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       {invalid && (
         <p id={errorId} className="field-error" role="alert">
           {errors.join(' ')}

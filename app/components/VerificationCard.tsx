@@ -1,25 +1,176 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/service';
 
+/** The spec's maximum: attempts are shown as x/5. */
 const MAX_ATTEMPTS = 5;
 
-type Verdict = 'genuine' | 'warning' | 'bad';
-
 /**
- * Genuine: a serial checked for the first time. Warning: genuine but checked before (a second-hand or
- * copied card is worth a question), a product known only by its SKU, or the limit reached. Anything else
- * is not genuine.
+ * What a check says about the card, and so how its result looks:
+ * - genuine: a registered serial within its 5 checks, whether checked for the first time or again;
+ * - known: a SKU, which names a product but proves nothing about one card (information, not a warning);
+ * - limit: a genuine serial checked more than 5 times (a warning: it may have been copied);
+ * - blocked: a serial the firm has blocked (an error: do not rely on the card);
+ * - unknown: no card or product has this code (an error, often a typo);
+ * - limited: this visitor has made too many failed look-ups (429);
+ * - failed: no usable answer (the network, or a server error).
  */
-export function verdictOf(result: Partial<VerificationResult>): Verdict {
-  if (result.valid && result.serial_number && result.attempts === 1) return 'genuine';
-  if (result.valid || result.status === 'Verification limit reached') return 'warning';
-  return 'bad';
+export type Verdict = 'genuine' | 'known' | 'limit' | 'blocked' | 'unknown' | 'limited' | 'failed';
+
+export const LIMIT_STATUS = 'Verification limit reached';
+export const TOO_MANY_STATUS = 'Too many attempts. Try again later.';
+export const FAILED_STATUS = 'Verification failed.';
+
+/** The answer of GET /api/verify/ as the page keeps it: the body, and the HTTP status when there was one. */
+export type CheckAnswer = Partial<VerificationResult> & { status: string; httpStatus?: number };
+
+export function verdictOf(answer: CheckAnswer): Verdict {
+  if (answer.httpStatus === 429 || answer.status === TOO_MANY_STATUS) return 'limited';
+  if (answer.valid === true) return answer.serial_number ? 'genuine' : 'known';
+  if (answer.serial_number) return answer.status === LIMIT_STATUS ? 'limit' : 'blocked';
+  if (answer.httpStatus === 404) return 'unknown';
+  return 'failed';
 }
 
-const HEADINGS: Record<Verdict, string> = {
-  genuine: 'Genuine',
-  warning: 'Check with care',
-  bad: 'Not verified',
+/** A short word for the verdict, so that colour and icon are never the only sign of it. */
+const LABELS: Record<Verdict, string> = {
+  genuine: 'Verified',
+  known: 'Product information',
+  limit: 'Warning',
+  blocked: 'Blocked',
+  unknown: 'Not verified',
+  limited: 'Checks paused',
+  failed: 'No answer',
 };
+
+/** Each verdict's sign, drawn in the verdict's colour circle (the limit's in a warning triangle). */
+const ICONS: Record<Verdict, ReactNode> = {
+  genuine: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  known: (
+    <>
+      <path d="M12 11v6" />
+      <path d="M12 7h.01" strokeWidth={3.2} />
+    </>
+  ),
+  limit: (
+    <>
+      <path d="M12 8v5" />
+      <path d="M12 17h.01" strokeWidth={3.2} />
+    </>
+  ),
+  blocked: (
+    <>
+      <circle cx="12" cy="12" r="7" />
+      <path d="M7 17L17 7" />
+    </>
+  ),
+  unknown: (
+    <>
+      <path d="M9.2 9a3 3 0 0 1 5.6 1.3c0 2-2.8 2.4-2.8 4.2" />
+      <path d="M12 18h.01" strokeWidth={3.2} />
+    </>
+  ),
+  limited: (
+    <>
+      <circle cx="12" cy="12" r="7.5" />
+      <path d="M12 8v4.3l2.8 1.8" />
+    </>
+  ),
+  failed: (
+    <>
+      <path d="M4 12a8 8 0 0 1 13.7-5.6L20 8.7" />
+      <path d="M20 4v4.7h-4.7" />
+      <path d="M20 12a8 8 0 0 1-13.7 5.6L4 15.3" />
+      <path d="M4 20v-4.7h4.7" />
+    </>
+  ),
+};
+
+function Icon({ verdict }: { verdict: Verdict }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.4}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {ICONS[verdict]}
+    </svg>
+  );
+}
+
+const contact = (
+  <Link to="/contact" className="verification-link">
+    contact us
+  </Link>
+);
+
+/** The sentence beside the spec's status: what it means and what to do next. */
+function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
+  switch (verdict) {
+    case 'genuine':
+      return answer.attempts === 1 ? (
+        <>
+          This card is registered with {company.name} and this was the first check of its serial number. There
+          is nothing more to do: keep the number to yourself, as each card can be checked 5 times.
+        </>
+      ) : (
+        <>
+          This card is registered with {company.name}. Each card can be checked 5 times, so there is no need
+          to check it again.
+        </>
+      );
+    case 'known':
+      return (
+        <>
+          {answer.sku ? <strong>{answer.sku}</strong> : 'This'} is one of our products. Only the 12-character
+          serial number printed on the back of a card shows that this card is genuine: enter it above.
+        </>
+      );
+    case 'limit':
+      return (
+        <>
+          This serial number has been checked more than 5 times, which can mean it was copied. If you bought
+          this card, {contact} with the serial number and where you bought it.
+        </>
+      );
+    case 'blocked':
+      return (
+        <>
+          Do not rely on this card: we have blocked this serial number, so it cannot be verified or claimed.
+          If you bought this card, {contact} with the serial number and where you bought it.
+        </>
+      );
+    case 'unknown':
+      return (
+        <>
+          We have no card with this code. Check it against the back of your card and try again (0 and O, 1 and
+          I count the same). If it is still not found, the card may not be one of ours: {contact}.
+        </>
+      );
+    case 'limited':
+      return (
+        <>
+          To protect serial numbers from guessing, checks from your connection are paused for up to an hour
+          after 5 codes that were not found. Meanwhile, compare the code with the back of your card.
+        </>
+      );
+    case 'failed':
+      return (
+        <>
+          The check did not get an answer. Check your connection and press Verify to try again; if it keeps
+          failing, try again in a few minutes.
+        </>
+      );
+  }
+}
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -27,46 +178,83 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-export function VerificationCard({ result }: { result: Partial<VerificationResult> & { status: string } }) {
-  const verdict = verdictOf(result);
-  const serial = result.serial_number?.replace(/(.{4})(?=.)/g, '$1-');
+/** x/5 as the spec shows it, with a five-step meter beside it for the eye. */
+function Attempts({ count }: { count: number }) {
+  const shown = Math.min(Math.max(count, 0), MAX_ATTEMPTS);
   return (
-    <div className={`verification verification-${verdict}`} role="status" data-verdict={verdict}>
-      <p className="verification-verdict">
-        <span aria-hidden="true" className="verification-icon">
-          {verdict === 'genuine' ? '✓' : verdict === 'warning' ? '!' : '✕'}
+    <dd className="verification-attempts">
+      <span data-testid="attempts">
+        {shown}/{MAX_ATTEMPTS}
+      </span>
+      <span className="verification-meter" aria-hidden="true">
+        {Array.from({ length: MAX_ATTEMPTS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: five fixed steps
+          <span key={i} className={i < shown ? 'on' : undefined} />
+        ))}
+      </span>
+    </dd>
+  );
+}
+
+/** One verification result, as a card brand's authenticity page shows it: verdict, meaning, next step, facts. */
+export function VerificationCard({ answer }: { answer: CheckAnswer }) {
+  const verdict = verdictOf(answer);
+  const serial = answer.serial_number?.replace(/(.{4})(?=.)/g, '$1-');
+  // Attempts mean the card's checks for a serial, and this visitor's failed look-ups for an unknown code.
+  const attemptsLabel =
+    verdict === 'genuine' || verdict === 'limit'
+      ? 'Checks of this card'
+      : verdict === 'unknown' || verdict === 'limited'
+        ? 'Codes not found this hour'
+        : null;
+  return (
+    <article
+      className={`verification verification-${verdict}`}
+      data-verdict={verdict}
+      aria-labelledby="verification-title"
+    >
+      <div className="verification-head">
+        <span className="verification-icon" data-icon={verdict}>
+          <Icon verdict={verdict} />
         </span>
-        {HEADINGS[verdict]}
-      </p>
-      <p className="verification-status">{result.status}</p>
-      <dl className="verification-facts">
-        {serial && (
-          <>
-            <dt>Serial number</dt>
-            <dd>{serial}</dd>
-          </>
+        <div>
+          <p className="verification-label">{LABELS[verdict]}</p>
+          <h2 id="verification-title" className="verification-title">
+            {answer.status}
+          </h2>
+        </div>
+      </div>
+      <div className="verification-body">
+        <p className="verification-next">{nextStep(verdict, answer)}</p>
+        {(serial || answer.sku || attemptsLabel) && (
+          <dl className="verification-facts">
+            {serial && (
+              <div>
+                <dt>Serial number</dt>
+                <dd className="verification-code">{serial}</dd>
+              </div>
+            )}
+            {answer.sku && (
+              <div>
+                <dt>Product (SKU)</dt>
+                <dd className="verification-code">{answer.sku}</dd>
+              </div>
+            )}
+            {attemptsLabel && typeof answer.attempts === 'number' && (
+              <div>
+                <dt>{attemptsLabel}</dt>
+                <Attempts count={answer.attempts} />
+              </div>
+            )}
+            {answer.first_verified_at && verdict !== 'blocked' && (
+              <div>
+                <dt>First checked</dt>
+                <dd>{dateFormat.format(new Date(answer.first_verified_at))} UTC</dd>
+              </div>
+            )}
+          </dl>
         )}
-        {result.sku && (
-          <>
-            <dt>SKU</dt>
-            <dd>{result.sku}</dd>
-          </>
-        )}
-        {typeof result.attempts === 'number' && (
-          <>
-            <dt>Attempts</dt>
-            <dd data-testid="attempts">
-              {result.attempts}/{MAX_ATTEMPTS}
-            </dd>
-          </>
-        )}
-        {result.first_verified_at && (
-          <>
-            <dt>First verified</dt>
-            <dd>{dateFormat.format(new Date(result.first_verified_at))} UTC</dd>
-          </>
-        )}
-      </dl>
-    </div>
+      </div>
+    </article>
   );
 }

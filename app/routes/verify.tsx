@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/service';
 import { PageHeader } from '../components/PageHeader';
-import { VerificationCard } from '../components/VerificationCard';
+import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';
@@ -16,13 +16,12 @@ export const meta: Route.MetaFunction = (args) =>
 // The page is the same for everyone; the check itself runs in the browser (it counts, so never on render).
 export const headers = publicPageHeaders;
 
-type State =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'result'; result: Partial<VerificationResult> & { status: string } }
-  | { kind: 'error'; message: string };
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'answer'; answer: CheckAnswer };
 
-async function check(code: string): Promise<State> {
+const ENTER_CODE = 'Please enter a serial number or SKU.';
+
+/** One check. Answers with a body (404, 429 too) are shown like results; without one, the spec's message. */
+async function check(code: string): Promise<CheckAnswer> {
   try {
     const response = await fetch(`/api/verify/?code=${encodeURIComponent(code)}`, {
       credentials: 'same-origin',
@@ -31,12 +30,11 @@ async function check(code: string): Promise<State> {
       | (Partial<VerificationResult> & { detail?: string })
       | undefined;
     const status = body?.status ?? body?.detail;
-    // Error answers with a body are shown like results; without one, the spec's message.
     return status
-      ? { kind: 'result', result: { ...body, status } }
-      : { kind: 'error', message: 'Verification failed.' };
+      ? { ...body, status, httpStatus: response.status }
+      : { status: FAILED_STATUS, httpStatus: response.status };
   } catch {
-    return { kind: 'error', message: 'Verification failed.' };
+    return { status: FAILED_STATUS };
   }
 }
 
@@ -47,10 +45,21 @@ export default function Verify() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [inputError, setInputError] = useState<string | null>(null);
   const checkedOnLoad = useRef(false);
+  // Only the newest check may show its answer (an older, slower one must not replace it).
+  const latest = useRef(0);
 
   async function run(value: string) {
+    const id = ++latest.current;
     setState({ kind: 'loading' });
-    setState(await check(value));
+    const answer = await check(value);
+    if (id !== latest.current) return;
+    if (answer.httpStatus === 400 && answer.status === ENTER_CODE) {
+      // Only dashes or spaces: nothing to look up, as with a blank input.
+      setInputError(ENTER_CODE);
+      setState({ kind: 'idle' });
+      return;
+    }
+    setState({ kind: 'answer', answer });
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the code in the link is checked once, on load
@@ -63,7 +72,11 @@ export default function Verify() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (code.trim() === '') {
-      setInputError('Please enter a serial number or SKU.');
+      // A new check clears the last one: no earlier result stays under the message, nor in the link.
+      latest.current++;
+      setState({ kind: 'idle' });
+      setInputError(ENTER_CODE);
+      setParams({}, { replace: true, preventScrollReset: true });
       return;
     }
     setInputError(null);
@@ -107,14 +120,14 @@ export default function Verify() {
             )}
           </div>
         </form>
-        <div aria-live="polite">
-          {state.kind === 'loading' && <p role="status">Verifying...</p>}
-          {state.kind === 'result' && <VerificationCard result={state.result} />}
-          {state.kind === 'error' && (
-            <div className="verification verification-bad" role="alert">
-              <p className="verification-status">{state.message}</p>
-            </div>
+        <div className="verify-result" role="status" aria-live="polite" aria-atomic="true">
+          {state.kind === 'loading' && (
+            <p className="verify-loading">
+              <span className="verify-spinner" aria-hidden="true" />
+              Verifying...
+            </p>
           )}
+          {state.kind === 'answer' && <VerificationCard answer={state.answer} />}
         </div>
       </section>
     </>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -7,6 +8,7 @@ test.describe.configure({ mode: 'serial' });
 
 // Demo serials from the seed (and the README).
 const DEMO = 'TXM6-WQCD-A7XM';
+const SECOND = '4RRF-NHHH-CTE2';
 const CLAIMABLE = 'KMQ8CB9YWGJD';
 const BLOCKED = 'W9PX-4XMV-DGHY';
 
@@ -27,60 +29,139 @@ async function go(page: Page, path: string) {
   await hydrated(page);
 }
 
-test('a demo serial is genuine 1/5 on the first check, and the sixth check reaches the limit', async ({
+/** The result region, announced to screen readers whenever its content changes. */
+const region = (page: Page) => page.locator('.verify-result');
+const result = (page: Page) => page.locator('.verification');
+const heading = (page: Page) => result(page).getByRole('heading', { level: 2 });
+
+async function verify(page: Page, code: string) {
+  await page.getByLabel('Serial number or SKU').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+test('a demo serial is genuine on every check up to 5/5; past that the limit, and never "6/5"', async ({
   page,
 }) => {
   await go(page, `/verify?code=${DEMO}`);
-  const result = page.locator('.verification');
-  await expect(result).toHaveAttribute('data-verdict', 'genuine');
-  await expect(result).toContainText('Genuine product');
+  await expect(region(page)).toHaveAttribute('role', 'status');
+  await expect(result(page)).toHaveAttribute('data-verdict', 'genuine');
+  await expect(heading(page)).toHaveText('Genuine product');
   await expect(page.getByTestId('attempts')).toHaveText('1/5');
   await expect(page.getByLabel('Serial number or SKU')).toHaveValue(DEMO);
 
+  // Checked again, it is still genuine: the same look, the spec's count in the heading.
   for (let n = 2; n <= 5; n++) {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('attempts')).toHaveText(`${n}/5`);
+    await expect(result(page)).toHaveAttribute('data-verdict', 'genuine');
+    await expect(heading(page)).toHaveText(`Genuine product — verified ${n} times`);
   }
-  await expect(result).toHaveAttribute('data-verdict', 'warning');
-  await expect(result).toContainText('Genuine product — verified 5 times');
+  await expect(result(page)).toContainText('there is no need to check it again');
+
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(result).toContainText('Verification limit reached');
-  await expect(page.getByTestId('attempts')).toHaveText('6/5');
-  // A reload checks once more (the link is checked on load), never twice.
+  await expect(result(page)).toHaveAttribute('data-verdict', 'limit');
+  await expect(heading(page)).toHaveText('Verification limit reached');
+  await expect(page.getByTestId('attempts')).toHaveText('5/5');
+  await expect(result(page).getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+  // A reload checks once more (the link is checked on load), never twice; still at most 5/5.
   await page.reload();
   await hydrated(page);
-  await expect(page.getByTestId('attempts')).toHaveText('7/5');
+  await expect(result(page)).toHaveAttribute('data-verdict', 'limit');
+  await expect(page.getByTestId('attempts')).toHaveText('5/5');
+  for (let n = 0; n < 2; n++) await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('attempts')).toHaveText('5/5');
 });
 
-test('the manual input: blank, a SKU, a blocked serial, unknown codes up to the limit', async ({ page }) => {
+test('each state has its own look, a blank check clears the last result, and "Verifying..." shows', async ({
+  page,
+}) => {
+  test.setTimeout(90_000); // seven states, each also checked with axe
   await go(page, '/verify');
-  await expect(page.locator('.verification')).toHaveCount(0);
+  await expect(result(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Please enter a serial number or SKU.')).toBeVisible();
 
-  const input = page.getByLabel('Serial number or SKU');
-  await input.fill('ic-cls-mb');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.locator('.verification')).toContainText(
-    'Known product — enter the serial number on your card to verify it',
-  );
+  const looks = new Map<string, { border: string; icon: string }>();
+  async function look(verdict: string) {
+    await expect(result(page)).toHaveAttribute('data-verdict', verdict);
+    looks.set(verdict, {
+      border: await result(page).evaluate((element) => getComputedStyle(element).borderTopColor),
+      icon: (await result(page).locator('.verification-icon').getAttribute('data-icon')) ?? '',
+    });
+    // Each look readable by everyone: contrast of its tinted text, names and roles (WCAG 2.2 AA).
+    const { violations } = await new AxeBuilder({ page })
+      .include('.verify-result')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((violation) => `${verdict}: ${violation.id}`)).toEqual([]);
+  }
+
+  // Another demo serial: genuine on its first checks, then the limit.
+  for (let n = 1; n <= 6; n++) {
+    await verify(page, SECOND);
+    await expect(page.getByTestId('attempts')).toHaveText(`${Math.min(n, 5)}/5`);
+    if (n === 2) await look('genuine');
+  }
+  await look('limit');
+
+  await verify(page, 'ic-cls-mb');
+  await expect(heading(page)).toHaveText('Known product — enter the serial number on your card to verify it');
+  await look('known');
   await expect(page).toHaveURL(/\/verify\?code=ic-cls-mb$/);
 
-  await input.fill(BLOCKED);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.locator('.verification')).toHaveAttribute('data-verdict', 'bad');
-  await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
+  // A blank check: the message, and no stale result under it (nor in the address bar).
+  await verify(page, '   ');
+  await expect(page.getByText('Please enter a serial number or SKU.')).toBeVisible();
+  await expect(result(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/verify$/);
 
-  const unknown = ['0000-0000-0000', '1111-1111-111F', '2222-2222-222Y', '3333-3333-333D', '4444-4444-444W'];
+  await verify(page, BLOCKED);
+  await expect(heading(page)).toHaveText('This serial number has been blocked');
+  await expect(result(page)).toContainText('Do not rely on this card');
+  await expect(page.getByText('Please enter a serial number or SKU.')).toHaveCount(0);
+  await look('blocked');
+
+  // While a check is on its way: "Verifying..." in the button and the result region, the old result gone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/verify/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await verify(page, '0000-0000-0000');
+  await expect(page.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+  await expect(region(page)).toContainText('Verifying...');
+  await expect(result(page)).toHaveCount(0);
+  release();
+  await expect(heading(page)).toHaveText('Not found');
+  await page.unroute('**/api/verify/**');
+  await expect(page.getByTestId('attempts')).toHaveText('1/5');
+  await look('unknown');
+
+  const unknown = ['1111-1111-111F', '2222-2222-222Y', '3333-3333-333D', '4444-4444-444W'];
   for (const [i, code] of unknown.entries()) {
-    await input.fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByTestId('attempts')).toHaveText(`${i + 1}/5`);
-    await expect(page.locator('.verification')).toContainText('Not found');
+    await verify(page, code);
+    await expect(page.getByTestId('attempts')).toHaveText(`${i + 2}/5`);
+    await expect(heading(page)).toHaveText('Not found');
   }
-  await input.fill('5555-5555-555B');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.locator('.verification')).toContainText('Too many attempts. Try again later.');
+  await verify(page, '5555-5555-555B');
+  await expect(heading(page)).toHaveText('Too many attempts. Try again later.');
+  await look('limited');
+
+  // No answer at all: the spec's message, in its own look.
+  await page.route('**/api/verify/**', (route) => route.abort());
+  await verify(page, DEMO);
+  await expect(heading(page)).toHaveText('Verification failed.');
+  await look('failed');
+  await page.unroute('**/api/verify/**');
+
+  // Every state has its own icon; the card's own states (not the service's) each their own colour too.
+  const seen = JSON.stringify([...looks]);
+  expect(new Set([...looks.values()].map((l) => l.icon)).size, seen).toBe(looks.size);
+  const card = ['genuine', 'known', 'limit', 'blocked', 'unknown'].map((v) => looks.get(v)?.border);
+  expect(new Set(card).size, seen).toBe(card.length);
 });
 
 test('a holder claims a card, and a tap on it opens their public profile', async ({ page, browser }) => {

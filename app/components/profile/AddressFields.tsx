@@ -1,7 +1,13 @@
+import { useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/service';
+import { postalCodeInputMode } from '../../lib/postal-codes';
 import { FormField } from '../FormField';
 
-/** The inputs of one address, for the Add Address modal and the inline editor alike. */
+/**
+ * The inputs of one address, for the Add Address modal (profile and checkout) and the inline editor alike.
+ * The postal code is kept as typed; the server trims it, collapses spaces and upper-cases it (decision 014),
+ * as the hint says, and the saved address shows it that way.
+ */
 export function AddressFields({
   address,
   errors,
@@ -9,6 +15,7 @@ export function AddressFields({
   address?: Address | undefined;
   errors: Record<string, string[]>;
 }) {
+  const [country, setCountry] = useState(address?.country ?? '');
   return (
     <>
       <FormField
@@ -41,24 +48,6 @@ export function AddressFields({
       </div>
       <div className="form-row">
         <FormField
-          label="Postal code"
-          name="postal_code"
-          required
-          inputMode="numeric"
-          pattern="\d{3,10}"
-          title="3 to 10 digits"
-          maxLength={10}
-          autoComplete="postal-code"
-          defaultValue={address?.postal_code}
-          errors={errors.postal_code}
-          onInput={(event) => {
-            // Numeric only, as the spec asks: other characters are dropped as they are typed.
-            const input = event.currentTarget;
-            const digits = input.value.replace(/\D/g, '');
-            if (digits !== input.value) input.value = digits;
-          }}
-        />
-        <FormField
           label="Country"
           name="country"
           required
@@ -66,6 +55,21 @@ export function AddressFields({
           autoComplete="country-name"
           defaultValue={address?.country}
           errors={errors.country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+        />
+        <FormField
+          label="Postal code"
+          name="postal_code"
+          required
+          // Letters must be typeable ("SW1A 1AA"): the number pad only where the country's codes are digits.
+          inputMode={postalCodeInputMode(country)}
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          autoComplete="postal-code"
+          defaultValue={address?.postal_code}
+          hint="Letters, digits, spaces or dashes, as on your mail. Saved in capitals."
+          errors={errors.postal_code}
         />
       </div>
     </>

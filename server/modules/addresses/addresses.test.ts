@@ -71,9 +71,42 @@ it('needs a session', async () => {
   expect((await call('POST', '/api/auth/address/', undefined, home)).status).toBe(401);
 });
 
+const POSTAL_CODE = 'Enter a postal code of 2–10 letters, digits, spaces or dashes.';
+
 it.each([
-  [{ ...home, postal_code: 'AB12' }, 'postal_code', 'Postal code is 3 to 10 digits.'],
-  [{ ...home, postal_code: '12' }, 'postal_code', 'Postal code is 3 to 10 digits.'],
+  ['SW1A 1AA', 'SW1A 1AA'],
+  ['sw1a 1aa', 'SW1A 1AA'],
+  ['K1A 0B1', 'K1A 0B1'],
+  ['  k1a   0b1 ', 'K1A 0B1'],
+  ['10115', '10115'],
+  ['1234-567', '1234-567'],
+  ['d02 x285', 'D02 X285'],
+  ['98', '98'],
+])('accepts the postal code %j from anywhere and stores it as %j', async (typed, stored) => {
+  const { cookie } = await signedInUser(t);
+  const added = await call('POST', '/api/auth/address/', cookie, { ...home, postal_code: typed });
+  expect(added).toMatchObject({ status: 201, body: { postal_code: stored } });
+  expect((await call('GET', '/api/auth/address/', cookie)).body[0].postal_code).toBe(stored);
+  const changed = await call('PUT', `/api/auth/address/${added.body.id}/`, cookie, {
+    ...home,
+    postal_code: typed.toLowerCase(),
+  });
+  expect(changed).toMatchObject({ status: 200, body: { postal_code: stored } });
+});
+
+it.each(['x', '12345678901', 'SW1A 1AA 12', '12$45', '-123', 'ÅB 123', 'ßß', '12\n45'])(
+  'refuses the postal code %j with a message that says what is accepted',
+  async (postal_code) => {
+    const { cookie } = await signedInUser(t);
+    const response = await call('POST', '/api/auth/address/', cookie, { ...home, postal_code });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.postal_code).toEqual([POSTAL_CODE]);
+  },
+);
+
+it.each([
+  [{ ...home, postal_code: '' }, 'postal_code', 'This field is required.'],
+  [{ ...home, postal_code: '   ' }, 'postal_code', 'This field is required.'],
   [{ ...home, address: '' }, 'address', 'This field is required.'],
   [{ ...home, city: undefined }, 'city', 'This field is required.'],
   [{ ...home, country: 'x'.repeat(101) }, 'country', 'Country is at most 100 characters.'],

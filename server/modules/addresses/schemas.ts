@@ -6,15 +6,43 @@ export const MAX_ADDRESSES = 20;
 const text = (max: number, label: string) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 
+export const POSTAL_CODE_RULE = 'Enter a postal code of 2–10 letters, digits, spaces or dashes.';
+
+/** Postal codes as the world writes them, in the one form they are stored in (decision 014). */
+export function normalisePostalCode(value: string): string {
+  // Only a–z are upper-cased: toUpperCase() would turn "ß" into "SS" and pass a letter the rule refuses.
+  return value
+    .trim()
+    .replace(/ {2,}/g, ' ')
+    .replace(/[a-z]/g, (letter) => letter.toUpperCase());
+}
+
+/**
+ * 2–10 of A–Z, 0–9, spaces and dashes after normalising ("sw1a  1aa" is stored as "SW1A 1AA"), beginning
+ * and ending with a letter or digit. Letters are ASCII: postal codes are written in Latin letters everywhere.
+ */
+const postalCode = () =>
+  z
+    .string({ error: REQUIRED })
+    .transform(normalisePostalCode)
+    .pipe(
+      z
+        .string()
+        .min(1, REQUIRED)
+        .regex(/^[A-Z0-9](?:[A-Z0-9 -]{0,8}[A-Z0-9])$/, POSTAL_CODE_RULE),
+    )
+    .meta({
+      description:
+        'Letters, digits, spaces and dashes, 2–10 once trimmed; inner spaces are collapsed and letters stored upper-cased.',
+      examples: ['SW1A 1AA', 'K1A 0B1', '10115', '1234-567'],
+    });
+
 export const addressSchema = z.object({
   address: text(200, 'Address'),
   city: text(100, 'City'),
   state: z.string().trim().max(100, 'State is at most 100 characters.').optional().default(''),
   country: text(100, 'Country'),
-  postal_code: z
-    .string({ error: REQUIRED })
-    .trim()
-    .regex(/^\d{3,10}$/, 'Postal code is 3 to 10 digits.'),
+  postal_code: postalCode(),
 });
 
 export type AddressInput = z.output<typeof addressSchema>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serials } from '../../db/schema/index.ts';
+import { serials, serialVerifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { batchCsv, generateBatch, ImportError, importBatch } from './batches.ts';
@@ -65,7 +65,37 @@ describe('GET /api/verify/', () => {
     const sixth = await verify(` ${code.slice(0, 4)} ${code.slice(4)} `, newIp());
     expect(sixth).toMatchObject({
       status: 200,
-      body: { valid: false, status: 'Verification limit reached', attempts: 6, attempts_left: 0 },
+      body: { valid: false, status: 'Verification limit reached', attempts: 5, attempts_left: 0 },
+    });
+  });
+
+  it('never reports more attempts than the 5 shown as x/5, however often a serial is checked', async () => {
+    const [serial] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
+    const code = serial?.serial as string;
+    const answers = [];
+    for (let n = 1; n <= 9; n++) answers.push((await verify(code, newIp())).body);
+    expect(answers.map((answer) => `${answer.attempts}/5`)).toEqual([
+      '1/5',
+      '2/5',
+      '3/5',
+      '4/5',
+      '5/5',
+      '5/5',
+      '5/5',
+      '5/5',
+      '5/5',
+    ]);
+    expect(answers.slice(5).every((answer) => answer.status === 'Verification limit reached')).toBe(true);
+    // The firm still sees the true count (the admin console and its "suspicious" list read it).
+    const [row] = await t.database.db.select().from(serials).where(eq(serials.serial, code));
+    expect(row?.verificationCount).toBe(9);
+
+    // A blocked serial checked many times before it was blocked: at most 5 too.
+    await t.database.db.update(serials).set({ status: 'blocked' }).where(eq(serials.serial, code));
+    expect((await verify(code, newIp())).body).toMatchObject({
+      status: 'This serial number has been blocked',
+      attempts: 5,
+      attempts_left: 0,
     });
   });
 
@@ -129,8 +159,18 @@ describe('GET /api/verify/', () => {
         valid: false,
         status: 'Too many attempts. Try again later.',
         detail: 'Too many attempts. Try again later.',
+        attempts: 5,
+        attempts_left: 0,
       },
     });
+    // Further look-ups while limited never report past 5 either.
+    expect((await verify(unregistered(), ip)).body).toMatchObject({ attempts: 5, attempts_left: 0 });
+
+    // Nor do look-ups that race past the limit together (a script firing codes at once).
+    const racer = newIp();
+    const raced = await Promise.all(Array.from({ length: 9 }, () => verify(unregistered(), racer)));
+    expect(Math.max(...raced.map((answer) => answer.body.attempts as number))).toBe(5);
+    expect(raced.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(4);
     // While limited, even a real serial is not looked up: guessing cannot go on.
     expect((await verify('ECD1DD829NKP', ip)).status).toBe(429);
     expect((await verify('ECD1DD829NKP', newIp())).status).toBe(200);
@@ -164,7 +204,14 @@ describe('GET /api/verify/', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => verify(row?.serial as string, newIp())),
     );
-    const counts = answers.map((answer) => answer.body.attempts as number).sort((a, b) => a - b);
+    // The answers show at most 5; the log of checks keeps each check's own count.
+    expect(answers.filter((answer) => answer.body.status === 'Verification limit reached')).toHaveLength(15);
+    const logged = await t.database.db
+      .select({ count: serialVerifications.count })
+      .from(serialVerifications)
+      .innerJoin(serials, eq(serials.id, serialVerifications.serialId))
+      .where(eq(serials.serial, row?.serial as string));
+    const counts = logged.map((check) => check.count).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 

@@ -38,6 +38,13 @@ export interface Verification {
 
 const missKey = (client: string) => `verify-miss:${client}`;
 
+/**
+ * Attempts as the answer reports them: the spec shows them as x/5 with a maximum of 5, so a count past
+ * the limit is reported as the limit ("5/5" with the limit's status, never "6/5"). The true count stays in
+ * the database for the firm (the admin console's history and its "suspicious" list).
+ */
+const shown = (count: number, max: number) => Math.min(count, max);
+
 function unknownAnswer(attempts: number | null): Verification {
   return {
     httpStatus: 404,
@@ -46,7 +53,7 @@ function unknownAnswer(attempts: number | null): Verification {
       status: STATUS.notFound,
       serial_number: null,
       sku: null,
-      attempts,
+      attempts: attempts === null ? null : shown(attempts, FAILED_LOOKUPS.max),
       attempts_left: attempts === null ? null : Math.max(0, FAILED_LOOKUPS.max - attempts),
       first_verified_at: null,
     },
@@ -62,7 +69,7 @@ function limitedAnswer(attempts: number): Verification {
       status: TOO_MANY_ATTEMPTS,
       serial_number: null,
       sku: null,
-      attempts,
+      attempts: shown(attempts, FAILED_LOOKUPS.max),
       attempts_left: 0,
       first_verified_at: null,
     },
@@ -140,7 +147,7 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
           status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
           serial_number: counted.serial,
           sku: counted.sku,
-          attempts: n,
+          attempts: shown(n, MAX_VERIFICATIONS),
           attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
           first_verified_at: counted.first ? new Date(counted.first).toISOString() : null,
         },
@@ -164,7 +171,7 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
           status: STATUS.blocked,
           serial_number: blocked.serial,
           sku: blocked.sku,
-          attempts: blocked.count,
+          attempts: shown(blocked.count, MAX_VERIFICATIONS),
           attempts_left: Math.max(0, MAX_VERIFICATIONS - blocked.count),
           first_verified_at: blocked.first?.toISOString() ?? null,
         },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { signedInAdmin } from '../test/users.ts';
+import { multipart, signedInAdmin } from '../test/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,8 @@ interface Operation {
 }
 
 /**
- * Every body the API documents, sent as an admin with one misspelt field beside otherwise empty input: the
+ * Every body the API documents (JSON, or a form where a photo rides along), sent as an admin with one misspelt
+ * field beside otherwise empty input: the
  * answer is a 400 that names the field, never a success that quietly ignored it.
  */
 it('refuses an unknown field in every request body, naming it', async () => {
@@ -28,13 +29,19 @@ it('refuses an unknown field in every request body, naming it', async () => {
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const content = operation.requestBody?.content ?? {};
-      if (!content['application/json']) continue;
+      const json = 'application/json' in content;
+      if (!json && !('multipart/form-data' in content)) continue;
       const url = path.replace(/\{[^}]+\}/g, '1');
+      const form = multipart({ misspelt_field: 'x' });
       const response = await t.app.inject({
         method: method.toUpperCase() as 'POST',
         url,
-        payload: { misspelt_field: 'x' },
-        headers: { cookie: admin.cookie, 'idempotency-key': 'strict-body-check-1' },
+        payload: json ? { misspelt_field: 'x' } : form.payload,
+        headers: {
+          cookie: admin.cookie,
+          'idempotency-key': 'strict-body-check-1',
+          ...(json ? {} : form.headers),
+        },
         remoteAddress: '10.77.0.1',
       });
       const label = `${method.toUpperCase()} ${path}`;
@@ -45,8 +52,8 @@ it('refuses an unknown field in every request body, naming it', async () => {
     }
   }
   expect(wrong).toEqual([]);
-  // Accounts, profile, addresses, orders, quotes, claims, leads and the admin writes.
-  expect(checked.length).toBeGreaterThanOrEqual(18);
+  // Accounts, profile (a form), addresses, orders, quotes, claims, leads and the admin writes (cards as forms).
+  expect(checked.length).toBeGreaterThanOrEqual(19);
 });
 
 it('leads with the unknown field when it is the only problem', async () => {

@@ -37,7 +37,7 @@ const postalCode = () =>
       examples: ['SW1A 1AA', 'K1A 0B1', '10115', '1234-567'],
     });
 
-export const addressSchema = z.object({
+export const addressSchema = z.strictObject({
   address: text(200, 'Address'),
   city: text(100, 'City'),
   state: z.string().trim().max(100, 'State is at most 100 characters.').optional().default(''),

@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A URL that cannot be decoded (`/%E0%A4%A`) gets the site's error shape, not Fastify's own.
     frameworkErrors: (_error, _request, reply) => {
-      void reply.status(400).send({ detail: 'Bad request.', code: 'bad_request' });
+      void (reply as FastifyReply).status(400).send({ detail: 'Bad request.', code: 'bad_request' });
     },
   });
 

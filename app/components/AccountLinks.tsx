@@ -20,7 +20,7 @@ export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
   }
   const items = (
     <>
-      <NavLink to="/profile" className={linkClass}>
+      <NavLink to="/profile" className={`${linkClass} welcome-link`}>
         Welcome {user.first_name || 'User'}
       </NavLink>
       {user.role === 'admin' && (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { company } from '../../content/company';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
+import { useAuth } from '../lib/auth';
 import { useCartCount } from '../lib/cart';
 import { AccountLinks } from './AccountLinks';
 import { MobileNav } from './MobileNav';
@@ -83,8 +84,13 @@ export function CartLink() {
 
 export function SiteHeader() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  // Signed in, the header holds Welcome, Admin and Logout too: it folds into the menu button sooner.
+  const signedIn = !!useAuth().user;
   return (
-    <header className={`site-header${scrolled ? ' scrolled' : ''}`} data-scrolled={scrolled}>
+    <header
+      className={`site-header${scrolled ? ' scrolled' : ''}${signedIn ? ' signed-in' : ''}`}
+      data-scrolled={scrolled}
+    >
       <div className="container header-inner">
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">

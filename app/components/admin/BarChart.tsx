@@ -57,17 +57,20 @@ export function BarChart({
         <span>{figures[0]?.day}</span>
         <span>{figures.at(-1)?.day}</span>
       </div>
-      <table className="visually-hidden">
-        <caption>{title} per day</caption>
-        <tbody>
-          {figures.map((figure) => (
-            <tr key={figure.day}>
-              <th scope="row">{figure.day}</th>
-              <td>{format(figure.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* Hidden by a wrapper: a table itself grows to its rows whatever its size says, and took room below the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title} per day</caption>
+          <tbody>
+            {figures.map((figure) => (
+              <tr key={figure.day}>
+                <th scope="row">{figure.day}</th>
+                <td>{format(figure.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -366,6 +366,8 @@ test('public pages have no layout breaks at any width', async ({ browser }) => {
     ...productLinks.map((link) => ({ path: link.to })),
     { path: '/contact' },
     { path: '/faq' },
+    { path: '/blog' },
+    { path: '/blog/cloud-costs-small-companies-forget' },
     { path: '/privacy' },
     { path: '/terms' },
     { path: '/cards' },

@@ -6,7 +6,8 @@ export default defineConfig({
   reporter: 'list',
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A spec that starts its own server seeds a fresh database first: on a busy 2-core machine that alone can take 30 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',

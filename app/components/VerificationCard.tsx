@@ -249,7 +249,7 @@ export function VerificationCard({ answer }: { answer: CheckAnswer }) {
             {answer.first_verified_at && verdict !== 'blocked' && (
               <div>
                 <dt>First checked</dt>
-                <dd>{dateFormat.format(new Date(answer.first_verified_at))} UTC</dd>
+                <dd>{`${dateFormat.format(new Date(answer.first_verified_at))}\u00a0UTC`}</dd>
               </div>
             )}
           </dl>

@@ -63,7 +63,9 @@ async function signedIn(who: { email: string; password: string }): Promise<{
   user: { id: number; username: string };
 }> {
   const context = await request.newContext({ extraHTTPHeaders: { origin: site.baseUrl } });
-  const response = await context.post(`${site.baseUrl}/api/auth/login/`, { data: who });
+  const response = await context.post(`${site.baseUrl}/api/auth/login/`, {
+    data: { email: who.email, password: who.password },
+  });
   expect(response.status()).toBe(200);
   return { context, user: (await response.json()).user };
 }

@@ -47,7 +47,8 @@ async function decodeQr(element: Locator): Promise<string | undefined> {
   const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'qr-')), 'code.png');
   await writeFile(file, png);
   const byZbar = execFileSync('zbarimg', ['--quiet', '--raw', '-Sbinary', file]).toString('utf8');
-  expect(byZbar.replace(/\n$/, '')).toBe(byJsQr);
+  // zbarimg may end its output with a newline of its own.
+  expect([byJsQr, `${byJsQr}\n`]).toContain(byZbar);
   return byJsQr;
 }
 
@@ -165,7 +166,7 @@ test('a new password: a mismatch is said first, then the current password is ask
   await hydrated(page);
   await page.getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('form', { name: 'Edit profile' });
-  await form.getByLabel('New password').fill('Purple-Meadow-19');
+  await form.getByLabel('New password', { exact: true }).fill('Purple-Meadow-19');
   await form.getByLabel('Confirm new password').fill('Purple-Meadow-91');
   await expect(form.getByLabel('Current password')).toBeVisible();
   await form.getByRole('button', { name: 'Save' }).click();

@@ -3,8 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
-import { runAdminCreate } from './server-process.ts';
+import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,17 +17,7 @@ const customer = {
 };
 
 test.beforeAll(async () => {
-  site = await startMailedServer({}, async (dataDir) => {
-    const made = await runAdminCreate(dataDir, [
-      '--email',
-      admin.email,
-      '--password',
-      admin.password,
-      '--first-name',
-      'Olive',
-    ]);
-    if (made.code !== 0) throw new Error(made.stderr);
-  });
+  site = await startMailedServerWithAdmin({ ...admin, firstName: 'Olive' });
   await registerActiveUser(site, customer);
 });
 

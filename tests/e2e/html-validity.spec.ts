@@ -10,8 +10,8 @@ import { matchPath } from 'react-router';
 import routes from '../../app/routes.ts';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
 import { expect, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
-import { projectRoot, runAdminCreate } from './server-process.ts';
+import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
+import { projectRoot } from './server-process.ts';
 
 /**
  * Every page the site renders, as the server sends it, is valid HTML for the W3C Nu HTML Checker
@@ -47,10 +47,7 @@ const customer = {
 test.beforeAll(async () => {
   // A fresh database (migrations, the seed's images) and a mailed sign-up: slow on a busy machine.
   test.setTimeout(120_000);
-  site = await startMailedServer({}, async (dataDir) => {
-    const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
-    if (made.code !== 0) throw new Error(made.stderr);
-  });
+  site = await startMailedServerWithAdmin(admin);
   await registerActiveUser(site, customer);
 });
 

@@ -6,8 +6,7 @@ import {
 } from '@playwright/test';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
 import { expect, hydrated, newTab, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
-import { runAdminCreate } from './server-process.ts';
+import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
 
 /**
  * No layout breaks at any width (issue 13): every route, signed out, signed in and as an admin, at six
@@ -38,17 +37,7 @@ let customerId = 0;
 test.beforeAll(async () => {
   // A server of its own with an admin (on a busy machine its start-up alone can take most of 30 s).
   test.setTimeout(120_000);
-  site = await startMailedServer({}, async (dataDir) => {
-    const made = await runAdminCreate(dataDir, [
-      '--email',
-      admin.email,
-      '--password',
-      admin.password,
-      '--first-name',
-      admin.firstName,
-    ]);
-    if (made.code !== 0) throw new Error(made.stderr);
-  });
+  site = await startMailedServerWithAdmin(admin);
   await registerActiveUser(site, customer);
   await giveCustomerHistory();
 });

@@ -1,6 +1,7 @@
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
 import {
   freePort,
+  runAdminCreate,
   type ServerProcess,
   spawnServer,
   stopServer,
@@ -64,4 +65,23 @@ export async function registerActiveUser(
     .slice(-2);
   const activated = await fetch(`${target.baseUrl}/api/auth/activate/${uid}/${token}/`);
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status}`);
+}
+
+/** A mailed server whose database already has this admin (made with `npm run admin:create` before it starts). */
+export function startMailedServerWithAdmin(admin: {
+  email: string;
+  password: string;
+  firstName?: string;
+}): Promise<MailedServer> {
+  return startMailedServer({}, async (dataDir) => {
+    const name = admin.firstName ? ['--first-name', admin.firstName] : [];
+    const made = await runAdminCreate(dataDir, [
+      '--email',
+      admin.email,
+      '--password',
+      admin.password,
+      ...name,
+    ]);
+    if (made.code !== 0) throw new Error(made.stderr);
+  });
 }

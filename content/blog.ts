@@ -1,6 +1,6 @@
 import { company } from './company';
 import { picture } from './pictures';
-import type { BlogPost } from './types';
+import type { BlogPost, BlogTeaser } from './types';
 
 const cover = (file: string, alt: string) => picture(`blog/${file}`, alt, 600, 340);
 
@@ -147,3 +147,11 @@ export const blogPosts: BlogPost[] = [
     ],
   },
 ];
+
+/**
+ * The newest `count` articles as teasers. Pages get them from their loaders, so the articles' text stays out
+ * of the browser's JavaScript (the home page would otherwise carry every article).
+ */
+export function blogTeasers(count = blogPosts.length): BlogTeaser[] {
+  return blogPosts.slice(0, count).map(({ sections: _sections, author: _author, ...teaser }) => teaser);
+}

@@ -93,6 +93,9 @@ export interface Partner {
   logo: Picture;
 }
 
+/** What a list of articles shows of each: everything but the article itself. */
+export type BlogTeaser = Omit<BlogPost, 'sections' | 'author'>;
+
 export interface BlogPost {
   /** The post's address: /blog/{slug}. */
   slug: string;

@@ -8,14 +8,18 @@ import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog-post';
 
+/** The article comes as loader data: no article's text is part of the browser's JavaScript. */
 export function loader({ params }: Route.LoaderArgs) {
   const post = blogPosts.find((item) => item.slug === params.slug);
   if (!post) throw data({ message: 'Page not found.' }, { status: 404 });
-  return { slug: post.slug };
+  const others = blogPosts
+    .filter((item) => item.slug !== post.slug)
+    .map((item) => ({ slug: item.slug, title: item.title }));
+  return { post, others };
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const post = blogPosts.find((item) => item.slug === args.data?.slug);
+  const post = args.data?.post;
   if (!post) return [{ title: `Page not found | ${company.name}` }];
   const base = publicUrlOf(args);
   return [
@@ -44,9 +48,7 @@ export const meta: Route.MetaFunction = (args) => {
 export const headers = publicPageHeaders;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const post = blogPosts.find((item) => item.slug === loaderData.slug);
-  if (!post) return null;
-  const others = blogPosts.filter((item) => item.slug !== post.slug);
+  const { post, others } = loaderData;
   return (
     <>
       <PageHeader title={post.title} parents={[{ label: 'Blog', to: '/blog' }]} />

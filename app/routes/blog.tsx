@@ -1,4 +1,4 @@
-import { blogPosts } from '../../content/blog';
+import { blogTeasers } from '../../content/blog';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
@@ -19,12 +19,16 @@ export const meta: Route.MetaFunction = (args) => [
 
 export const headers = publicPageHeaders;
 
-export default function Blog() {
+export function loader() {
+  return { posts: blogTeasers() };
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Blog" />
       <section className="container section" aria-label="Articles">
-        <BlogTeasers posts={blogPosts} headingLevel={2} />
+        <BlogTeasers posts={loaderData.posts} headingLevel={2} />
       </section>
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { blogPosts } from '../../content/blog';
+import { blogTeasers } from '../../content/blog';
 import { company } from '../../content/company';
 import {
   aboutBlock,
@@ -35,7 +35,11 @@ export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { best_selling_products, latest_products } = await loadHomeProducts(context);
-  return { bestSelling: best_selling_products.slice(0, 4), latest: latest_products.slice(0, 4) };
+  return {
+    bestSelling: best_selling_products.slice(0, 4),
+    latest: latest_products.slice(0, 4),
+    posts: blogTeasers(3),
+  };
 }
 
 const euros = new Intl.NumberFormat('en-IE', {
@@ -279,7 +283,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 11. Blog teasers */}
       <section className="container section" aria-labelledby="blog-heading">
         <SectionHeading id="blog-heading" eyebrow="Blog" title="From our notebook" />
-        <BlogTeasers posts={blogPosts.slice(0, 3)} headingLevel={3} />
+        <BlogTeasers posts={loaderData.posts} headingLevel={3} />
         <p className="section-more">
           <Link to="/blog">All articles</Link>
         </p>

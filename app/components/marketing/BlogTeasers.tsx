@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { BlogPost } from '../../../content/types';
+import type { BlogTeaser } from '../../../content/types';
 import { Picture } from './Picture';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export function PostDate({ post }: { post: BlogPost }) {
+export function PostDate({ post }: { post: BlogTeaser }) {
   return (
     <>
       <time dateTime={post.date}>{dateFormat.format(new Date(post.date))}</time> · {post.readingMinutes} min
@@ -14,7 +14,7 @@ export function PostDate({ post }: { post: BlogPost }) {
 }
 
 /** Post tiles whose title links to the article; `headingLevel` follows the page's outline. */
-export function BlogTeasers({ posts, headingLevel }: { posts: BlogPost[]; headingLevel: 2 | 3 }) {
+export function BlogTeasers({ posts, headingLevel }: { posts: BlogTeaser[]; headingLevel: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <ul className="tile-grid tile-grid-3">

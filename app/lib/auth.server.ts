@@ -1,12 +1,13 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { toUser } from '../../server/modules/accounts/service.ts';
+import { loginPath } from './safe-next';
 
 /** For private pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request, context: AppLoadContext) {
   const user = await context.sessions.userOf(context.sessionToken);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    throw redirect(loginPath(`${url.pathname}${url.search}`));
   }
   return toUser(user);
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
-import { AppError } from '../../server/errors.ts';
+import { AppError, firstZodMessage } from '../../server/errors.ts';
 
 /** Turns a business error into the HTTP answer a page loader throws (the route's ErrorBoundary shows it). */
 export async function orResponse<T>(work: () => Promise<T>): Promise<T> {
@@ -17,7 +17,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, request: Request): z.
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
-    throw data({ message: parsed.error.issues[0]?.message ?? 'Invalid input.' }, { status: 400 });
+    throw data({ message: firstZodMessage(parsed.error) }, { status: 400 });
   }
   return parsed.data;
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { safeNext } from './safe-next';
+import { loginPath, safeNext } from './safe-next';
 
 it.each([
   [null, '/profile'],
@@ -18,4 +18,11 @@ it.each([
   ['/./checkout', '/checkout'],
 ])('safeNext(%s) is %s', (next, expected) => {
   expect(safeNext(next)).toBe(expected);
+});
+
+it('builds the login path that returns to a page', () => {
+  expect(loginPath('/checkout')).toBe('/login?next=%2Fcheckout');
+  expect(loginPath('/cards?page=2')).toBe('/login?next=%2Fcards%3Fpage%3D2');
+  expect(loginPath('')).toBe('/login');
+  expect(loginPath()).toBe('/login');
 });

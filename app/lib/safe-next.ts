@@ -12,3 +12,8 @@ export function safeNext(next: string | null | undefined, fallback = DEFAULT_AFT
   if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The login page that returns to `next` afterwards (plain /login when there is nowhere to return to). */
+export function loginPath(next?: string): string {
+  return next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}

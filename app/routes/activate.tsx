@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
-import { safeNext } from '../lib/safe-next';
+import { loginPath, safeNext } from '../lib/safe-next';
 import type { Route } from './+types/activate';
 
 export const meta: Route.MetaFunction = () => [
@@ -18,7 +18,7 @@ export default function Activate() {
   const { uid = '', token = '' } = useParams();
   // Registered on the way to a page (checkout): the login brings the buyer back there.
   const next = safeNext(useSearchParams()[0].get('next'), '');
-  const login = next ? `/login?${new URLSearchParams({ next })}` : '/login';
+  const login = loginPath(next);
   const [outcome, setOutcome] = useState<Outcome>('activating');
   const started = useRef(false);
 

@@ -63,7 +63,7 @@ it('describes inputs from the schemas the handlers parse them with', async () =>
   expect(adminUser.responses).toHaveProperty('403');
   expect(adminUser.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
   expect(Object.keys(adminUser.requestBody.content['application/json'].schema.properties)).toEqual(
-    expect.arrayContaining(['is_active', 'role']),
+    expect.arrayContaining(['disabled', 'reason', 'role']),
   );
 
   const photo = paths['/api/auth/profile/'].put.requestBody.content['multipart/form-data'].schema;

@@ -22,7 +22,7 @@ export async function signedInUser(
       passwordHash: await hashPassword(TEST_PASSWORD),
       firstName: fields.firstName ?? 'Test',
       lastName: fields.lastName ?? 'User',
-      isActive: true,
+      emailVerifiedAt: new Date(),
     })
     .returning();
   const login = await t.app.inject({

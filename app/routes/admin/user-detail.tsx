@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { AuditTable } from '../../components/admin/AuditTable';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TextAreaField } from '../../components/FormField';
 import { loadAdminUser } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -18,13 +19,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadAdminUser(request, context, params.id);
 }
 
-type Change = { is_active: boolean } | { role: 'user' | 'admin' };
+type Change = { disabled: true; reason: string } | { disabled: false } | { role: 'user' | 'admin' };
+type Confirming = 'disable' | 'admin' | 'user';
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const { user, history } = loaderData;
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<Change | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [reason, setReason] = useState('');
 
   async function change(body: Change, done: string) {
     setBusy(true);
@@ -49,7 +52,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="admin-title">
         <h1>{who}</h1>
-        <StatusBadge status={user.is_active ? 'active' : 'inactive'} />
+        <StatusBadge status={user.status} />
         {user.role === 'admin' && <StatusBadge status="admin" />}
       </div>
       <div className="admin-columns">
@@ -78,28 +81,47 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt>Claimed cards</dt>
             <dd>{user.claimed_cards}</dd>
+            {user.disabled && (
+              <>
+                <dt>Disabled</dt>
+                <dd>
+                  {formatDateTime(user.disabled.at)}
+                  {user.disabled.by && ` by ${user.disabled.by}`}: {user.disabled.reason || '—'}
+                </dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="admin-panel" aria-labelledby="user-actions">
           <h2 id="user-actions">Actions</h2>
           <div className="admin-actions">
-            {user.is_active ? (
-              <button
-                type="button"
-                className="button button-outline button-danger-outline"
-                disabled={busy}
-                onClick={() => setConfirming({ is_active: false })}
-              >
-                Deactivate
-              </button>
-            ) : (
+            {user.disabled ? (
               <button
                 type="button"
                 className="button"
                 disabled={busy}
-                onClick={() => change({ is_active: true }, `${who} can log in again.`)}
+                onClick={() =>
+                  change(
+                    { disabled: false },
+                    user.status === 'unverified'
+                      ? `${who} is enabled; they can log in once they confirm their e-mail.`
+                      : `${who} can log in again.`,
+                  )
+                }
               >
-                Activate
+                Enable
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-outline button-danger-outline"
+                disabled={busy}
+                onClick={() => {
+                  setReason('');
+                  setConfirming('disable');
+                }}
+              >
+                Disable
               </button>
             )}
             {user.role === 'admin' ? (
@@ -107,7 +129,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
                 type="button"
                 className="button button-outline"
                 disabled={busy}
-                onClick={() => setConfirming({ role: 'user' })}
+                onClick={() => setConfirming('user')}
               >
                 Remove admin role
               </button>
@@ -116,14 +138,16 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
                 type="button"
                 className="button button-outline"
                 disabled={busy}
-                onClick={() => setConfirming({ role: 'admin' })}
+                onClick={() => setConfirming('admin')}
               >
                 Make admin
               </button>
             )}
           </div>
           <p className="muted">
-            Deactivating signs the account out everywhere at once. The last active admin stays.
+            Disabling signs the account out everywhere at once and hides its public card and tap links; no
+            e-mail link (activation, password reset) brings it back, only an admin. The last active admin
+            stays.
           </p>
         </section>
       </div>
@@ -138,33 +162,44 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
       <ConfirmDialog
         open={confirming !== null}
         title={
-          confirming && 'is_active' in confirming
-            ? `Deactivate ${who}?`
-            : confirming?.role === 'admin'
+          confirming === 'disable'
+            ? `Disable ${who}?`
+            : confirming === 'admin'
               ? `Make ${who} an admin?`
               : `Remove ${who}'s admin role?`
         }
         message={
-          confirming && 'is_active' in confirming
-            ? 'They are signed out everywhere and cannot log in until an admin activates the account again.'
-            : confirming?.role === 'admin'
+          confirming === 'disable'
+            ? 'They are signed out everywhere, their public card and tap links stop showing, and they cannot log in, reset their password or activate until an admin enables the account again.'
+            : confirming === 'admin'
               ? 'Admins can see every order and account, and change the catalogue, the registry and users.'
               : 'They keep their account but lose the admin console.'
         }
-        confirmLabel={confirming && 'is_active' in confirming ? 'Deactivate' : 'Confirm'}
+        confirmLabel={confirming === 'disable' ? 'Disable' : 'Confirm'}
+        confirmDisabled={confirming === 'disable' && reason.trim().length < 3}
         busy={busy}
         onConfirm={() => {
-          if (!confirming) return;
-          const done =
-            'is_active' in confirming
-              ? `${who} is deactivated and signed out.`
-              : confirming.role === 'admin'
-                ? `${who} is now an admin.`
-                : `${who} is no longer an admin.`;
-          void change(confirming, done);
+          if (confirming === 'disable') {
+            void change({ disabled: true, reason: reason.trim() }, `${who} is disabled and signed out.`);
+          } else if (confirming) {
+            const done = confirming === 'admin' ? `${who} is now an admin.` : `${who} is no longer an admin.`;
+            void change({ role: confirming }, done);
+          }
         }}
         onCancel={() => setConfirming(null)}
-      />
+      >
+        {confirming === 'disable' && (
+          <TextAreaField
+            label="Reason (kept in the audit log)"
+            name="reason"
+            rows={3}
+            maxLength={500}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -36,10 +36,11 @@ export default function AdminUsers({ loaderData: page }: Route.ComponentProps) {
             />
             <FilterSelect
               label="State"
-              name="active"
+              name="status"
               options={[
-                ['yes', 'Active'],
-                ['no', 'Inactive'],
+                ['active', 'Active'],
+                ['unverified', 'Unverified'],
+                ['disabled', 'Disabled'],
               ]}
             />
           </FilterForm>
@@ -64,7 +65,7 @@ export default function AdminUsers({ loaderData: page }: Route.ComponentProps) {
             { header: 'Last login', cell: (user) => formatDateTime(user.last_login_at) },
             {
               header: 'State',
-              cell: (user) => <StatusBadge status={user.is_active ? 'active' : 'inactive'} />,
+              cell: (user) => <StatusBadge status={user.status} />,
             },
           ]}
         />

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -27,7 +36,19 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
-    isActive: boolean('is_active').notNull().default(false),
+    /** Set when the owner proved the address (activation, a reset link, or a confirmed e-mail change). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Set when the firm disabled the account. Separate from verification, so no link the owner can get
+     * by e-mail (activation, reset) brings a disabled account back; only an admin does.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledBy: integer('disabled_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    disabledReason: text('disabled_reason').notNull().default(''),
+    /** A new e-mail waiting for its owner to open the confirmation link; `email` changes only then. */
+    pendingEmail: text('pending_email'),
+    /** The owner chose to show the e-mail on the public card (private by default). */
+    showEmail: boolean('show_email').notNull().default(false),
     /** When the last activation e-mail went out (a re-send waits 10 minutes). */
     activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -63,7 +84,10 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
-/** One-time links: account activation and password reset. Only a SHA-256 of the token is kept. */
+/**
+ * One-time links: activation, password reset, e-mail change confirmation, "this wasn't me" (secure) and
+ * sign-in unlock. Only a SHA-256 of the token is kept.
+ */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -71,7 +95,9 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['activate', 'reset', 'email_change', 'secure', 'unlock'] }).notNull(),
+    /** What the link acts on, where the purpose needs it (the address a "secure" link restores). */
+    payload: text('payload'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

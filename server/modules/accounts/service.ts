@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -181,10 +181,11 @@ export async function activate(deps: AccountsDeps, uid: string, token: string): 
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'activate', token))) {
     throw new AppError('bad_request', MESSAGES.invalidActivation);
   }
+  // A disabled account stays disabled: its link answers like any used or expired one.
   const activated = await deps.db
     .update(users)
-    .set({ isActive: true, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.isActive, false)))
+    .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
     .returning({ id: users.id });
   if (activated.length === 0) throw new AppError('bad_request', MESSAGES.invalidActivation);
 }
@@ -210,7 +211,9 @@ export async function login(
     await countHit(deps.db, key, LIMITS.login);
     throw new AppError('bad_request', MESSAGES.invalidLogin);
   }
-  if (!user.isActive) {
+  // A disabled account hears exactly what a wrong password hears, and gets no mail.
+  if (user.disabledAt) throw new AppError('bad_request', MESSAGES.invalidLogin);
+  if (!user.emailVerifiedAt) {
     const lastSent = user.activationSentAt?.getTime() ?? 0;
     if (Date.now() - lastSent > ACTIVATION_RESEND_MS) await sendActivation(deps, user);
     throw new AppError('bad_request', MESSAGES.invalidLogin);
@@ -224,7 +227,7 @@ export async function login(
 export async function forgotPassword(deps: AccountsDeps, email: string, ip: string): Promise<void> {
   await enforceLimit(deps.db, `forgot-password:${ip}`, LIMITS.forgotPassword);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return;
+  if (!user || user.disabledAt) return;
   const token = await issueToken(deps.db, user.id, 'reset');
   const url = `${deps.publicUrl}/reset-password/${encodeUid(user.id)}/${token}`;
   await deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
@@ -245,10 +248,16 @@ export async function resetPassword(
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'reset', token))) {
     throw new AppError('bad_request', MESSAGES.invalidReset);
   }
-  await deps.db
+  const changed = await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), isActive: true, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .returning({ id: users.id });
+  if (changed.length === 0) throw new AppError('bad_request', MESSAGES.invalidReset);
   await deps.sessions.destroyAllOf(userId);
 }
 
@@ -262,7 +271,15 @@ export async function createAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', isActive: true, passwordHash, updatedAt: sql`now()` })
+      .set({
+        role: 'admin',
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        disabledAt: null,
+        disabledBy: null,
+        disabledReason: '',
+        passwordHash,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, existing.id));
     return 'promoted';
   }
@@ -275,7 +292,7 @@ export async function createAdmin(
     firstName,
     lastName,
     role: 'admin',
-    isActive: true,
+    emailVerifiedAt: new Date(),
   });
   return 'created';
 }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, type UserRow, users } from '../../db/schema/index.ts';
+import { usableAccount } from './status.ts';
 
 export const SESSION_COOKIE = 'sid';
 /**
@@ -16,7 +17,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export interface Sessions {
   /** A new session for the user; returns the cookie value. */
   create(userId: number): Promise<string>;
-  /** The active user behind a cookie value, or undefined. */
+  /** The user behind a cookie value while the account is usable (verified, not disabled), or undefined. */
   userOf(token: string | undefined): Promise<UserRow | undefined>;
   destroy(token: string | undefined): Promise<void>;
   /** Ends every session of the user, except the one with cookie value `except` when given. */
@@ -47,7 +48,7 @@ export function createSessions(db: Db, secret: string): Sessions {
         .select({ user: users, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, hash), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
+        .where(and(eq(sessions.idHash, hash), gt(sessions.expiresAt, new Date()), usableAccount()))
         .limit(1);
       if (!row) return undefined;
       if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -44,7 +44,7 @@ it('answers 403 to signed-in customers on every admin route', async () => {
       method: route.method as 'GET',
       url: route.url,
       headers: { cookie: user.cookie },
-      payload: { status: 'cancelled', role: 'admin', is_active: true },
+      payload: { status: 'cancelled', role: 'admin', disabled: false },
     });
     expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
     expect(response.json()).toEqual({
@@ -87,7 +87,7 @@ it('answers malformed input to every admin route with a 4xx, never a 5xx', async
     'text',
     [],
     [1, 2],
-    { status: null, role: 7, is_active: 'yes', action: {}, csv: 5, sku: [], count: 1e20 },
+    { status: null, role: 7, disabled: 'yes', action: {}, csv: 5, sku: [], count: 1e20 },
     { name: 'x'.repeat(10_000), price: '-1', stock: 'lots', active: 'maybe', slug: '../../etc' },
     { status: 'cancelled', note: 'x'.repeat(501) },
   ];

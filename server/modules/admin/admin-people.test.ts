@@ -23,26 +23,45 @@ async function call(method: 'GET' | 'PATCH' | 'POST', url: string, cookie: strin
   return { status: response.statusCode, body: response.json() };
 }
 
-it('deactivates an account, ending its sessions at once, and activates it again', async () => {
+it('disables an account with a reason, ending its sessions at once, and enables it again', async () => {
   const admin = await signedInAdmin(t);
   const user = await signedInUser(t, { firstName: 'Dora' });
   expect((await call('GET', '/api/auth/profile/', user.cookie)).status).toBe(200);
 
-  const off = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { is_active: false });
-  expect(off.body).toMatchObject({ is_active: false, email: user.email });
+  const noReason = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { disabled: true });
+  expect(noReason.status).toBe(400);
+  const off = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, {
+    disabled: true,
+    reason: 'Card resold without consent',
+  });
+  expect(off.body).toMatchObject({
+    status: 'disabled',
+    email: user.email,
+    disabled: { by: admin.email, reason: 'Card resold without consent' },
+  });
   expect((await call('GET', '/api/auth/profile/', user.cookie)).status).toBe(401);
 
-  const on = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { is_active: true });
-  expect(on.body.is_active).toBe(true);
-  const [entry] = await t.database.db
+  const on = await call('PATCH', `/api/admin/users/${user.id}/`, admin.cookie, { disabled: false });
+  expect(on.body).toMatchObject({ status: 'active', disabled: null });
+  const entries = await t.database.db
     .select()
     .from(auditLog)
-    .where(eq(auditLog.targetId, String(user.id)));
-  expect(entry).toMatchObject({
-    action: 'user.active',
-    before: { role: 'user', is_active: true },
-    after: { role: 'user', is_active: false },
-  });
+    .where(eq(auditLog.targetId, String(user.id)))
+    .orderBy(auditLog.id);
+  expect(entries.map((entry) => [entry.action, entry.actorEmail, entry.before, entry.after])).toEqual([
+    [
+      'user.disable',
+      admin.email,
+      { role: 'user', status: 'active' },
+      { role: 'user', status: 'disabled', reason: 'Card resold without consent' },
+    ],
+    [
+      'user.enable',
+      admin.email,
+      { role: 'user', status: 'disabled', reason: 'Card resold without consent' },
+      { role: 'user', status: 'active', reason: '' },
+    ],
+  ]);
 });
 
 it('never removes the last active admin, even when two admins demote each other at once', async () => {
@@ -66,7 +85,8 @@ it('never removes the last active admin, even when two admins demote each other 
   expect(self.status).toBe(409);
   expect(self.body.detail).toBe('This is the last active admin: make another admin first.');
   expect(
-    (await call('PATCH', `/api/admin/users/${last?.id}/`, lastCookie, { is_active: false })).status,
+    (await call('PATCH', `/api/admin/users/${last?.id}/`, lastCookie, { disabled: true, reason: 'Leaving' }))
+      .status,
   ).toBe(409);
 
   // Promoting someone else makes it possible.
@@ -80,8 +100,8 @@ it('never removes the last active admin, even when two admins demote each other 
   const roleChanges = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.role'));
   expect(roleChanges.map((entry) => [entry.targetId, entry.before, entry.after])).toContainEqual([
     String(other.id),
-    { role: 'user', is_active: true },
-    { role: 'admin', is_active: true },
+    { role: 'user', status: 'active' },
+    { role: 'admin', status: 'active' },
   ]);
   // A demoted admin's next admin call is refused.
   expect((await call('GET', '/api/admin/users/', lastCookie)).status).toBe(403);

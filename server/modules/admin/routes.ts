@@ -313,7 +313,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   app.patch<WithId>(
     '/users/:id/',
     doc({
-      summary: 'Activate, deactivate (ends their sessions) or change the role of a user',
+      summary:
+        'Disable (with a reason; ends their sessions and hides their card) or re-enable a user, or change their role',
       auth: 'admin',
       params: { id: idParam },
       body: userChangeBody,
@@ -322,7 +323,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
     async (request) => {
       const id = idOf(request.params.id, USER_ADMIN_MESSAGES.notFound);
       const change = parseInput(userChangeBody, request.body);
-      return changeUser(db, deps.sessions, await actorOf(request), id, change);
+      return changeUser(db, deps, await actorOf(request), id, change);
     },
   );
 

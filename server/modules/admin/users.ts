@@ -1,9 +1,11 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { orders, serials, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../accounts/sessions.ts';
+import { type AccountStatus, accountStatus, usableAccount } from '../accounts/status.ts';
+import { PROFILES_TOPIC } from '../profiles/service.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { type AdminPage, adminPage, offsetOf } from './paging.ts';
 import { ADMIN_PAGE_SIZE } from './schemas.ts';
@@ -19,7 +21,7 @@ export interface AdminUserRow {
   username: string;
   name: string;
   role: 'user' | 'admin';
-  is_active: boolean;
+  status: AccountStatus;
   created_at: string;
   last_login_at: string | null;
 }
@@ -30,6 +32,8 @@ export interface AdminUser extends AdminUserRow {
   job_title: string;
   order_count: number;
   claimed_cards: number;
+  /** Who disabled the account, when and why (also in the audit log). */
+  disabled: { at: string; by: string | null; reason: string } | null;
 }
 
 function toRow(row: UserRow): AdminUserRow {
@@ -39,7 +43,7 @@ function toRow(row: UserRow): AdminUserRow {
     username: row.username,
     name: [row.firstName, row.lastName].filter(Boolean).join(' '),
     role: row.role,
-    is_active: row.isActive,
+    status: accountStatus(row),
     created_at: row.createdAt.toISOString(),
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -55,6 +59,12 @@ export function userSearch(search: string): SQL {
   ) as SQL;
 }
 
+function statusIs(status: AccountStatus): SQL {
+  if (status === 'disabled') return isNotNull(users.disabledAt);
+  if (status === 'unverified') return and(isNull(users.emailVerifiedAt), isNull(users.disabledAt)) as SQL;
+  return usableAccount() as SQL;
+}
+
 /** Accounts, newest first; searched by e-mail, username or name, filtered by role and state. */
 export function listUsers(
   db: Db,
@@ -62,13 +72,13 @@ export function listUsers(
     page: number;
     search?: string | undefined;
     role?: 'user' | 'admin' | undefined;
-    active?: 'yes' | 'no' | undefined;
+    status?: AccountStatus | undefined;
   },
 ): Promise<AdminPage<AdminUserRow>> {
   const conditions: SQL[] = [];
   if (query.search) conditions.push(userSearch(query.search));
   if (query.role) conditions.push(eq(users.role, query.role));
-  if (query.active) conditions.push(eq(users.isActive, query.active === 'yes'));
+  if (query.status) conditions.push(statusIs(query.status));
   const where = conditions.length ? and(...conditions) : undefined;
   return adminPage(
     query.page,
@@ -91,9 +101,12 @@ export function listUsers(
 export async function getAdminUser(db: Db, id: number): Promise<AdminUser> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new AppError('not_found', USER_ADMIN_MESSAGES.notFound);
-  const [[ordered], [claimed]] = await Promise.all([
+  const [[ordered], [claimed], [disabler]] = await Promise.all([
     db.select({ value: count() }).from(orders).where(eq(orders.userId, id)),
     db.select({ value: count() }).from(serials).where(eq(serials.claimedBy, id)),
+    row.disabledBy
+      ? db.select({ email: users.email }).from(users).where(eq(users.id, row.disabledBy))
+      : Promise.resolve([]),
   ]);
   return {
     ...toRow(row),
@@ -102,48 +115,83 @@ export async function getAdminUser(db: Db, id: number): Promise<AdminUser> {
     job_title: row.jobTitle,
     order_count: ordered?.value ?? 0,
     claimed_cards: claimed?.value ?? 0,
+    disabled: row.disabledAt
+      ? { at: row.disabledAt.toISOString(), by: disabler?.email ?? null, reason: row.disabledReason }
+      : null,
   };
 }
 
+export type UserChange =
+  | { disabled: true; reason: string }
+  | { disabled: false }
+  | { role: 'user' | 'admin' };
+
 /**
- * Activates or deactivates an account, or changes its role. The site never loses its last active admin:
- * the active admins are locked while counting, so two admins demoting each other at once cannot both
- * succeed. A deactivated account's sessions end at once.
+ * Disables or re-enables an account, or changes its role. Disabling is the firm's decision, kept apart
+ * from the owner's verified e-mail, so no link the owner can get by mail undoes it; it ends every session
+ * at once and empties every process's page cache, so the public card and tap links stop showing.
+ * The site never loses its last usable admin: the usable admins are locked while counting, so two admins
+ * demoting each other at once cannot both succeed.
  */
 export async function changeUser(
   db: Db,
-  sessions: Sessions,
+  deps: { sessions: Sessions; publish(topic: string): Promise<void> },
   actor: Actor,
   id: number,
-  change: { is_active?: boolean | undefined; role?: 'user' | 'admin' | undefined },
+  change: UserChange,
 ): Promise<AdminUser> {
-  const before = await db.transaction(async (tx) => {
+  const disabling = await db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+      .where(and(eq(users.role, 'admin'), usableAccount()))
       // Always the same lock order, so two of these at once wait for each other instead of deadlocking.
       .orderBy(users.id)
       .for('update');
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('not_found', USER_ADMIN_MESSAGES.notFound);
-    const role = change.role ?? current.role;
-    const isActive = change.is_active ?? current.isActive;
-    const staysAdmin = role === 'admin' && isActive;
+    const role = 'role' in change ? change.role : current.role;
+    const disabled = 'disabled' in change ? change.disabled : current.disabledAt !== null;
+    const staysAdmin = role === 'admin' && !disabled && current.emailVerifiedAt !== null;
     const wasCountedAdmin = admins.some((admin) => admin.id === id);
     if (wasCountedAdmin && !staysAdmin && admins.length <= 1) {
       throw new AppError('conflict', USER_ADMIN_MESSAGES.lastAdmin);
     }
-    await tx.update(users).set({ role, isActive, updatedAt: sql`now()` }).where(eq(users.id, id));
+    const before = { role: current.role, status: accountStatus(current) };
+    if ('role' in change) {
+      await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, id));
+      await recordAudit(tx, actor, {
+        action: 'user.role',
+        targetType: 'user',
+        targetId: id,
+        before,
+        after: { role, status: before.status },
+      });
+      return false;
+    }
+    const becomesDisabled = disabled && current.disabledAt === null;
+    const reason = change.disabled ? change.reason : '';
+    if (disabled === (current.disabledAt !== null)) return false;
+    const [updated] = await tx
+      .update(users)
+      .set(
+        disabled
+          ? { disabledAt: sql`now()`, disabledBy: actor.id, disabledReason: reason }
+          : { disabledAt: null, disabledBy: null, disabledReason: '' },
+      )
+      .where(eq(users.id, id))
+      .returning();
     await recordAudit(tx, actor, {
-      action: change.role !== undefined && change.role !== current.role ? 'user.role' : 'user.active',
+      action: disabled ? 'user.disable' : 'user.enable',
       targetType: 'user',
       targetId: id,
-      before: { role: current.role, is_active: current.isActive },
-      after: { role, is_active: isActive },
+      before: { ...before, ...(current.disabledAt ? { reason: current.disabledReason } : {}) },
+      after: { role, status: updated ? accountStatus(updated) : before.status, reason },
     });
-    return current;
+    return becomesDisabled;
   });
-  if (change.is_active === false && before.isActive) await sessions.destroyAllOf(id);
+  if (disabling) await deps.sessions.destroyAllOf(id);
+  // The public card and tap links follow at once, in every process (the page caches hear this).
+  if ('disabled' in change) await deps.publish(PROFILES_TOPIC);
   return getAdminUser(db, id);
 }

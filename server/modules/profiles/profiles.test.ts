@@ -388,7 +388,7 @@ describe('public profile', () => {
 
   it("answers 404 'User not found' for an unknown, malformed or inactive username", async () => {
     const inactive = await signedInUser(t);
-    await t.database.db.execute(sql`update users set is_active = false where id = ${inactive.id}`);
+    await t.database.db.execute(sql`update users set disabled_at = now() where id = ${inactive.id}`);
     for (const name of ['nobody-here', 'ab', 'x'.repeat(40), '%3Cscript%3E', inactive.username]) {
       for (const suffix of ['', 'vcard/']) {
         const response = await t.app.inject({

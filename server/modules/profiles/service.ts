@@ -11,6 +11,7 @@ import type { MediaStorage } from '../../storage/index.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
 import type { Sessions } from '../accounts/sessions.ts';
+import { usableAccount } from '../accounts/status.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
 
 /** Public pages show profiles; a change empties the shared page cache in every process. */
@@ -171,7 +172,7 @@ export async function publicProfileRow(db: Db, username: string): Promise<UserRo
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.username, username.toLowerCase()), eq(users.isActive, true)))
+    .where(and(eq(users.username, username.toLowerCase()), usableAccount()))
     .limit(1);
   if (!row) throw new AppError('not_found', USER_NOT_FOUND);
   return row;

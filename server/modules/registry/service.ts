@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { cards, type SerialRow, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, currentCount, type Limit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { usableAccount } from '../accounts/status.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 export const MAX_VERIFICATIONS = 5;
@@ -298,13 +299,18 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
   const serial = serialShape(compactCode(code));
   if (!serial || !hasValidCheck(serial)) return { kind: 'unknown' };
   const [row] = await db
-    .select({ serial: serials, cardName: cards.name, owner: users.username, ownerActive: users.isActive })
+    .select({
+      serial: serials,
+      cardName: cards.name,
+      owner: users.username,
+      ownerUsable: sql<boolean>`${usableAccount()}`,
+    })
     .from(serials)
     .innerJoin(cards, eq(cards.id, serials.cardId))
     .leftJoin(users, eq(users.id, serials.claimedBy))
     .where(eq(serials.serial, serial));
   if (!row) return { kind: 'unknown' };
   if (row.serial.status === 'blocked') return { kind: 'blocked' };
-  if (row.owner && row.ownerActive) return { kind: 'profile', username: row.owner };
+  if (row.owner && row.ownerUsable) return { kind: 'profile', username: row.owner };
   return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
 }

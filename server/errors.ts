@@ -37,12 +37,15 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly detail: string;
   readonly errors: FieldErrors | undefined;
+  /** Sent as Retry-After with a 429 or 503: when trying again can succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: ErrorKind, detail: string, errors?: FieldErrors) {
+  constructor(kind: ErrorKind, detail: string, errors?: FieldErrors, retryAfterSeconds?: number) {
     super(detail);
     this.kind = kind;
     this.detail = detail;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): number {
@@ -111,6 +114,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorBody = { detail: error.detail, code: error.kind };
       if (error.errors) body.errors = error.errors;
+      if (error.retryAfterSeconds) reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
       return reply.status(error.status).send(body);
     }
     if (error instanceof ZodError) {

@@ -11,24 +11,41 @@ export interface Limit {
   windowMs: number;
 }
 
+export interface Hit {
+  /** Events in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
 /**
- * Counts one event for `key` in a fixed window kept in the database (so every process shares it) and
- * returns the count so far, this one included. One atomic upsert: concurrent hits never lose a count.
+ * Counts one event for `key` in a fixed window kept in the database (so every process shares it). One
+ * atomic upsert: concurrent hits get consecutive counts, so exactly `max` of them are within the limit.
+ * Count first, act second: reading the count and writing it later lets every concurrent request through.
  */
-export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
+export async function hit(db: Db, key: string, limit: Limit): Promise<Hit> {
   const windowSeconds = limit.windowMs / 1000;
+  const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStart} end`,
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    .returning({
+      count: rateLimits.count,
+      left: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+    });
+  return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Number(row?.left ?? windowSeconds)) };
+}
+
+/** The count so far in the window, this event included. */
+export async function countHit(db: Db, key: string, limit: Limit): Promise<number> {
+  return (await hit(db, key, limit)).count;
 }
 
 /** The count in the current window without adding to it. */
@@ -43,12 +60,24 @@ export async function currentCount(db: Db, key: string, limit: Limit): Promise<n
   return rows[0]?.count ?? 0;
 }
 
+/** Gives one counted event back: the attempt turned out not to be one the limit is about (a good password). */
+export async function refundHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
+export function tooManyAttempts(retryAfterSeconds?: number, detail: string = TOO_MANY_ATTEMPTS): AppError {
+  return new AppError('too_many_requests', detail, undefined, retryAfterSeconds);
+}
+
 /** Counts the event and refuses it with 429 once the window holds more than `max`. */
-export async function enforceLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  if ((await countHit(db, key, limit)) > limit.max)
-    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
+export async function enforceLimit(db: Db, key: string, limit: Limit, detail?: string): Promise<void> {
+  const { count, retryAfterSeconds } = await hit(db, key, limit);
+  if (count > limit.max) throw tooManyAttempts(retryAfterSeconds, detail);
 }

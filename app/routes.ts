@@ -20,6 +20,7 @@ export default [
   route('activate/:uid/:token', 'routes/activate.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password/:uid/:token', 'routes/reset-password.tsx'),
+  route('unlock/:uid/:token', 'routes/unlock.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('profile/:username', 'routes/public-profile.tsx'),
   route('cart', 'routes/cart.tsx'),

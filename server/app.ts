@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessions,
       publicUrl: config.publicUrl,
       secureCookies: config.publicUrl.startsWith('https:'),
+      secret,
     });
     await scope.register(profileRoutes, {
       db: database.db,

@@ -10,7 +10,7 @@ function escapeHtml(text: string): string {
   );
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or open this link: ${escapeHtml(action.url)}</p>`
@@ -18,7 +18,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#0b1b3a">${escapeHtml(title)}</h1>${body}${button}<p style="margin-top:32px;font-size:13px;color:#6b7280">${escapeHtml(company.name)}</p></body></html>`;
 }
 
-function text(paragraphs: string[], url?: string): string {
+export function text(paragraphs: string[], url?: string): string {
   return `${[...paragraphs, ...(url ? [url] : [])].join('\n\n')}\n\n${company.name}\n`;
 }
 

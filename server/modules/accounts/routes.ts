@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { clientIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from './auth.ts';
+import { useUnlockLink } from './login-throttle.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -20,16 +22,32 @@ import {
   toUser,
 } from './service.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_PATH,
+  DEVICE_LIFETIME_MS,
+  deviceCookie,
+  readDeviceCookie,
+} from './trusted-device.ts';
 
 export interface AccountsRoutesOptions extends AccountsDeps {
   /** Secure cookies when the site is served over https. */
   secureCookies: boolean;
+  /** Keys client ids and signs trusted-device cookies (the session secret). */
+  secret: string;
 }
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
-  const { secureCookies, ...deps } = options;
+  const { secureCookies, secret, ...deps } = options;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
+  const trustDevice = (reply: FastifyReply, userId: number) =>
+    reply.setCookie(DEVICE_COOKIE, deviceCookie(secret, userId), {
+      ...cookieOptions,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_LIFETIME_MS / 1000,
+    });
 
   app.post(
     '/auth/register/',
@@ -41,7 +59,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     }),
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
-      await register(deps, input, request.ip);
+      await register(deps, input, clientOf(request));
       return reply.status(201).send({ detail: MESSAGES.registered });
     },
   );
@@ -70,14 +88,34 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     }),
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
-      const { user, sessionToken } = await login(deps, input, request.ip);
+      const device = readDeviceCookie(secret, request.cookies[DEVICE_COOKIE]);
+      const { user, sessionToken } = await login(deps, input, clientOf(request), device);
       // A new session id at every login; one brought along before it stops counting.
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
       const maxAge = SESSION_LIFETIME_MS / 1000;
       reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieOptions, maxAge });
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
+      trustDevice(reply, user.id);
       noStore(reply);
       return { detail: MESSAGES.loginOk, user };
+    },
+  );
+
+  app.post<{ Params: { uid: string; token: string } }>(
+    '/auth/unlock/:uid/:token/',
+    doc({
+      summary: 'Open an unlock link from the e-mail: this browser may sign in despite the account lock',
+      params: tokenParamsSchema.shape,
+      responses: {
+        200: 'This browser is trusted for the account.',
+        400: 'The link is invalid or has expired.',
+      },
+    }),
+    async (request, reply) => {
+      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidUnlock);
+      trustDevice(reply, await useUnlockLink(deps, params.uid, params.token));
+      noStore(reply);
+      return { detail: MESSAGES.unlocked };
     },
   );
 
@@ -114,7 +152,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     }),
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body);
-      await forgotPassword(deps, email, request.ip);
+      await forgotPassword(deps, email, clientOf(request));
       return { detail: MESSAGES.forgotSent };
     },
   );

@@ -3,12 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { clearHits, countHit, currentCount, enforceLimit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { enforceLimit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
+import { admitLogin } from './login-throttle.ts';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
+import type { TrustedDevice } from './trusted-device.ts';
 
 export const MESSAGES = {
   registered: 'Check your email to activate your account.',
@@ -22,11 +24,19 @@ export const MESSAGES = {
   invalidReset: 'Reset link is invalid or expired',
   commonPassword: 'This password is too common.',
   notSignedIn: 'Authentication credentials were not provided.',
+  accountLocked:
+    'Too many failed sign-ins to this account. If it is yours, open the unlock link we e-mailed you, or try again later.',
+  unlocked: 'Sign-in is unlocked on this device. Log in with your password.',
+  invalidUnlock: 'This unlock link is invalid, expired or already used.',
 } as const;
 
 export const LIMITS = {
   /** Failed logins per account and address (decisions: 5 in 15 minutes). */
   login: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Failed logins per client over all accounts: one address spraying a password (decision 016). */
+  loginClient: { max: 30, windowMs: 15 * 60 * 1000 },
+  /** Failed logins per account from every address but the owner's trusted browsers (decision 016). */
+  loginAccount: { max: 20, windowMs: 60 * 60 * 1000 },
   register: { max: 10, windowMs: 60 * 60 * 1000 },
   forgotPassword: { max: 5, windowMs: 15 * 60 * 1000 },
 };
@@ -140,8 +150,8 @@ export interface RegisterInput {
  * enumeration) and its owner an e-mail saying someone tried; the password is hashed either way so the
  * two paths take the same time.
  */
-export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<void> {
-  await enforceLimit(deps.db, `register:${ip}`, LIMITS.register);
+export async function register(deps: AccountsDeps, input: RegisterInput, client: string): Promise<void> {
+  await enforceLimit(deps.db, `register:${client}`, LIMITS.register);
   rejectCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
@@ -191,26 +201,22 @@ export async function activate(deps: AccountsDeps, uid: string, token: string): 
 }
 
 /**
- * Wrong password, unknown e-mail and inactive account all get the same 400 in similar time. After
- * LIMITS.login failures for this e-mail and address, every attempt is a 429 until the window passes.
+ * Wrong password, unknown e-mail and inactive account all get the same 400 in similar time. Every attempt
+ * is counted before the password is checked (login-throttle.ts); beyond a limit it is a 429 unchecked.
  */
 export async function login(
   deps: AccountsDeps,
   input: { email: string; password: string },
-  ip: string,
+  client: string,
+  device?: TrustedDevice,
 ): Promise<{ user: User; sessionToken: string }> {
-  const key = `login:${input.email}:${ip}`;
-  if ((await currentCount(deps.db, key, LIMITS.login)) >= LIMITS.login.max) {
-    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
-  }
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const admission = await admitLogin(deps, input.email, client, user, device);
   let passwordOk = false;
   if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
   else await burnVerifyTime(input.password);
-  if (!user || !passwordOk) {
-    await countHit(deps.db, key, LIMITS.login);
-    throw new AppError('bad_request', MESSAGES.invalidLogin);
-  }
+  if (!user || !passwordOk) throw new AppError('bad_request', MESSAGES.invalidLogin);
+  await admission.settle();
   // A disabled account hears exactly what a wrong password hears, and gets no mail.
   if (user.disabledAt) throw new AppError('bad_request', MESSAGES.invalidLogin);
   if (!user.emailVerifiedAt) {
@@ -218,14 +224,13 @@ export async function login(
     if (Date.now() - lastSent > ACTIVATION_RESEND_MS) await sendActivation(deps, user);
     throw new AppError('bad_request', MESSAGES.invalidLogin);
   }
-  await clearHits(deps.db, key);
   await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
   return { user: toUser(user), sessionToken: await deps.sessions.create(user.id) };
 }
 
 /** Always the same answer; a link goes out only when the account exists. */
-export async function forgotPassword(deps: AccountsDeps, email: string, ip: string): Promise<void> {
-  await enforceLimit(deps.db, `forgot-password:${ip}`, LIMITS.forgotPassword);
+export async function forgotPassword(deps: AccountsDeps, email: string, client: string): Promise<void> {
+  await enforceLimit(deps.db, `forgot-password:${client}`, LIMITS.forgotPassword);
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.disabledAt) return;
   const token = await issueToken(deps.db, user.id, 'reset');

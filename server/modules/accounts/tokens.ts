@@ -3,11 +3,12 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userTokens } from '../../db/schema/index.ts';
 
-export type TokenPurpose = 'activate' | 'reset';
+export type TokenPurpose = 'activate' | 'reset' | 'unlock';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   activate: 3 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
+  unlock: 24 * 60 * 60 * 1000,
 };
 
 function sha256(token: string): string {

@@ -48,18 +48,6 @@ export async function countHit(db: Db, key: string, limit: Limit): Promise<numbe
   return (await hit(db, key, limit)).count;
 }
 
-/** The count in the current window without adding to it. */
-export async function currentCount(db: Db, key: string, limit: Limit): Promise<number> {
-  const windowSeconds = limit.windowMs / 1000;
-  const rows = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
-    );
-  return rows[0]?.count ?? 0;
-}
-
 /** Gives one counted event back: the attempt turned out not to be one the limit is about (a good password). */
 export async function refundHit(db: Db, key: string): Promise<void> {
   await db

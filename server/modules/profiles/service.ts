@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { countHit, currentCount, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { enforceLimit, refundHit } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -87,13 +87,11 @@ export async function updateProfile(
   if (emailChanges || input.password !== undefined) {
     if (!input.current_password) fieldError('current_password', CURRENT_PASSWORD_NEEDED);
     const key = `current-password:${user.id}`;
-    if ((await currentCount(deps.db, key, LIMITS.login)) >= LIMITS.login.max) {
-      throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
-    }
+    await enforceLimit(deps.db, key, LIMITS.login);
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      await countHit(deps.db, key, LIMITS.login);
       fieldError('current_password', CURRENT_PASSWORD_WRONG);
     }
+    await refundHit(deps.db, key);
   }
   if (input.password !== undefined) {
     if (isCommonPassword(input.password)) fieldError('password', MESSAGES.commonPassword);

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cards, type SerialRow, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { countHit, currentCount, type Limit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { countHit, enforceLimit, type Limit, refundHit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
@@ -119,24 +119,13 @@ async function countCheck(db: Db, serial: string, client: string): Promise<Count
   return row ? { ...row, count: Number(row.count) } : undefined;
 }
 
-/**
- * Verifies a serial number or SKU (spec: Verify; decisions: Verification). A serial's count goes up by
- * one in a single UPDATE, so concurrent checks get consecutive counts. `client` identifies the asker
- * (a keyed hash of the address) for the failed-look-up limit, which the database shares across processes.
- */
-export async function verifyCode(db: Db, code: string, client: string): Promise<Verification> {
-  const compact = compactCode(code);
-  if (compact === '') {
-    return { httpStatus: 400, body: { ...unknownAnswer(null).body, status: ENTER_CODE, detail: ENTER_CODE } };
-  }
-  const serial = serialShape(compact);
-  // A mistyped serial is no look-up: answered without a query, and not counted against the client.
-  if (serial && !hasValidCheck(serial)) return unknownAnswer(null);
-  if (compact.length > 64) return unknownAnswer(null);
-
-  const misses = await currentCount(db, missKey(client), FAILED_LOOKUPS);
-  if (misses >= FAILED_LOOKUPS.max) return limitedAnswer(misses);
-
+/** A genuine or blocked serial, or a known SKU; undefined when the code matches nothing. */
+async function findCode(
+  db: Db,
+  compact: string,
+  serial: string | undefined,
+  client: string,
+): Promise<Verification | undefined> {
   if (serial) {
     const counted = await countCheck(db, serial, client);
     if (counted) {
@@ -195,8 +184,31 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
       },
     };
   }
+  return undefined;
+}
+
+/**
+ * Verifies a serial number or SKU (spec: Verify; decisions: Verification). A serial's count goes up by
+ * one in a single UPDATE, so concurrent checks get consecutive counts. `client` identifies the asker
+ * (a keyed hash of the address) for the failed-look-up limit, which the database shares across processes.
+ */
+export async function verifyCode(db: Db, code: string, client: string): Promise<Verification> {
+  const compact = compactCode(code);
+  if (compact === '') {
+    return { httpStatus: 400, body: { ...unknownAnswer(null).body, status: ENTER_CODE, detail: ENTER_CODE } };
+  }
+  const serial = serialShape(compact);
+  // A mistyped serial is no look-up: answered without a query, and not counted against the client.
+  if (serial && !hasValidCheck(serial)) return unknownAnswer(null);
+  if (compact.length > 64) return unknownAnswer(null);
+
+  // Counted as a miss before the look-up, so concurrent misses cannot all slip under the limit; a find gives it back.
   const attempts = await countHit(db, missKey(client), FAILED_LOOKUPS);
-  return attempts > FAILED_LOOKUPS.max ? limitedAnswer(attempts) : unknownAnswer(attempts);
+  if (attempts > FAILED_LOOKUPS.max) return limitedAnswer(attempts);
+  const answer = await findCode(db, compact, serial, client);
+  if (!answer) return unknownAnswer(attempts);
+  await refundHit(db, missKey(client));
+  return answer;
 }
 
 /** A card a user has claimed, as /profile lists it. */
@@ -249,10 +261,9 @@ export async function claimCard(
   if (!serial || !hasValidCheck(serial)) {
     throw new AppError('bad_request', CLAIM_MESSAGES.format, { serial: [CLAIM_MESSAGES.format] });
   }
+  // Counted as a miss before the look-up; anything but "no such card" gives it back.
   const failKey = `claim-miss:${userId}`;
-  if ((await currentCount(db, failKey, FAILED_CLAIMS)) >= FAILED_CLAIMS.max) {
-    throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS);
-  }
+  await enforceLimit(db, failKey, FAILED_CLAIMS);
   const [claimed] = await db
     .update(serials)
     .set({ claimedBy: userId, claimedAt: sql`now()` })
@@ -261,9 +272,9 @@ export async function claimCard(
   if (!claimed) {
     const [row] = await db.select().from(serials).where(eq(serials.serial, serial));
     if (!row) {
-      await countHit(db, failKey, FAILED_CLAIMS);
       throw new AppError('not_found', CLAIM_MESSAGES.notFound, { serial: [CLAIM_MESSAGES.notFound] });
     }
+    await refundHit(db, failKey);
     if (row.status === 'blocked')
       throw new AppError('conflict', CLAIM_MESSAGES.blocked, { serial: [CLAIM_MESSAGES.blocked] });
     if (row.claimedBy !== userId)

@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publish: (topic) => database.changes.publish(topic),
       publicUrl: config.publicUrl,
       salesEmail: config.mailToSales,
+      secret,
     });
     await scope.register(leadRoutes, { ...leadsDeps, secret });
     await scope.register(registryRoutes, {

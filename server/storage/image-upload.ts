@@ -1,5 +1,8 @@
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { enforceLimit, type Limit } from '../http/rate-limit.ts';
+import { boundedQueue } from './bounded-queue.ts';
 
 /** Uploaded images (profile photos, card covers) are checked the same way: these limits and these rules. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -19,6 +22,24 @@ export const CARD_COVER: ImageKind = { field: 'cover_image', noun: 'image', stor
 
 export const tooLarge = (kind: ImageKind) => `The ${kind.noun} must be at most 5 MB.`;
 
+export const IMAGES_BUSY =
+  'The server is busy with other images right now. Please try again in a few seconds.';
+export const TOO_MANY_UPLOADS =
+  'You have uploaded many images in a short time. Please wait a while and try again.';
+/** Image uploads one user may send in an hour (profile photos and card covers together). */
+export const UPLOAD_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Decoding and re-encoding a large image takes a core for a second or more: one at a time per process, on
+ * one libvips thread, leaves the other core to sign-ins and pages. A few more wait; beyond that, 503.
+ */
+const imageWork = boundedQueue({ concurrency: 1, maxWaiting: 4, busy: IMAGES_BUSY, retryAfterSeconds: 5 });
+
+/** Counts an upload by its user before any decoding; beyond UPLOAD_LIMIT it is a 429. */
+export function countUpload(db: Db, userId: number): Promise<void> {
+  return enforceLimit(db, `upload:${userId}`, UPLOAD_LIMIT, TOO_MANY_UPLOADS);
+}
+
 let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
 
 /**
@@ -28,6 +49,7 @@ let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined
 function sharpOf(input: Buffer, options: SharpOptions): Promise<Sharp> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
+    sharp.concurrency(1);
     return (data: Buffer, opts: SharpOptions) => sharp(data, opts);
   });
   return loaded.then((create) => create(input, options));
@@ -38,12 +60,16 @@ function sharpOf(input: Buffer, options: SharpOptions): Promise<Sharp> {
  * any metadata (EXIF, GPS, ICC comments), turned upright by its EXIF orientation first.
  */
 export async function processImage(input: Buffer, kind: ImageKind): Promise<Buffer> {
-  const reject = (detail: string): never => {
-    throw new AppError('bad_request', detail, { [kind.field]: [detail] });
-  };
   if (input.length > MAX_IMAGE_BYTES) {
     throw new AppError('payload_too_large', tooLarge(kind), { [kind.field]: [tooLarge(kind)] });
   }
+  return imageWork.run(() => reencode(input, kind));
+}
+
+async function reencode(input: Buffer, kind: ImageKind): Promise<Buffer> {
+  const reject = (detail: string): never => {
+    throw new AppError('bad_request', detail, { [kind.field]: [detail] });
+  };
   const wrongType = `The ${kind.noun} must be a JPEG, PNG or WebP image.`;
   let metadata: Metadata;
   try {

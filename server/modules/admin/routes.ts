@@ -6,7 +6,7 @@ import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/index.ts';
-import { CARD_COVER } from '../../storage/image-upload.ts';
+import { CARD_COVER, countUpload } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import { MESSAGES } from '../accounts/service.ts';
 import type { Sessions } from '../accounts/sessions.ts';
@@ -186,6 +186,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
     async (request, reply) => {
       const actor = await actorOf(request);
       const { fields, file } = await readImageForm(request, CARD_COVER, 'card');
+      if (file) await countUpload(db, actor.id);
       const card = await createCard(deps, actor, parseInput(newCardSchema, fields), file);
       return reply.status(201).send(card);
     },
@@ -208,6 +209,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
       const actor = await actorOf(request);
       const id = idOf(request.params.id, CARD_FIELD_MESSAGES.notFound);
       const { fields, file } = await readImageForm(request, CARD_COVER, 'card');
+      if (file) await countUpload(db, actor.id);
       return updateCard(deps, actor, id, parseInput(cardChangesSchema, fields), file);
     },
   );

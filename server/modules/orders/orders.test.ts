@@ -5,6 +5,8 @@ import { cards, orderLines, orders } from '../../db/schema/index.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
+import { ORDER_MESSAGES } from './schemas.ts';
+import { ORDER_LIMITS } from './service.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -51,6 +53,19 @@ async function customer() {
   return { ...user, addressId: address.body.id as number };
 }
 
+/** Each buyer calls from an address of their own, as real buyers do (orders are limited per client too). */
+const buyerAddresses = new Map<string, string>();
+function remoteAddressOf(cookie: string | undefined): string {
+  if (!cookie) return '127.0.0.1';
+  let address = buyerAddresses.get(cookie);
+  if (!address) {
+    const n = buyerAddresses.size;
+    address = `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+    buyerAddresses.set(cookie, address);
+  }
+  return address;
+}
+
 async function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
@@ -63,6 +78,7 @@ async function call(
     url,
     payload: payload as object,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
+    remoteAddress: remoteAddressOf(cookie),
   });
   return {
     status: response.statusCode,
@@ -429,6 +445,27 @@ describe('mail never undoes an order', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('order rate limits', () => {
+  it('refuses the 11th order of a user within an hour with a clear 429, but still replays an earlier one', async () => {
+    const buyer = await customer();
+    const card = await newCard();
+    const payload = {
+      address: buyer.addressId,
+      items: [{ card: card.id, quantity: 1, design: 'Matte Black' }],
+    };
+    const first = key();
+    for (let i = 0; i < ORDER_LIMITS.perUser.max; i++) {
+      expect((await order(buyer.cookie, payload, i === 0 ? first : key())).status).toBe(201);
+    }
+    const refused = await order(buyer.cookie, payload);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBe(ORDER_MESSAGES.tooMany);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await order(buyer.cookie, payload, first)).status).toBe(201);
+    expect(await orderCount(buyer.id)).toBe(ORDER_LIMITS.perUser.max);
   });
 });
 

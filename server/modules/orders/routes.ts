@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { throttledPublisher } from '../../db/changes.ts';
 import { AppError } from '../../errors.ts';
+import { clientIdOf } from '../../http/client-id.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -19,7 +20,7 @@ import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts'
 /** How late the home page's best sellers may be after an order that changed no stock count. */
 const BEST_SELLERS_REFRESH_MS = 60_000;
 
-export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, options) => {
+export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = async (app, options) => {
   const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
   app.addHook('onClose', async () => bestSellers.stop());
   const deps: OrdersDeps = { ...options, publishSoon: bestSellers.request };
@@ -56,6 +57,7 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, options) 
       responses: {
         201: 'The order (header `Idempotent-Replayed: true` on a retry).',
         409: 'Out of stock or the card is no longer sold.',
+        429: 'Too many orders in a short time.',
       },
     }),
     async (request, reply) => {
@@ -63,7 +65,13 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps> = async (app, options) 
       const input = parseInput(orderInputSchema, request.body);
       const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
       if (!key.success) throw new AppError('bad_request', ORDER_MESSAGES.keyRequired);
-      const { order, replayed } = await placeOrder(deps, user, input, key.data);
+      const { order, replayed } = await placeOrder(
+        deps,
+        user,
+        input,
+        key.data,
+        clientIdOf(options.secret, request),
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).header('cache-control', 'no-store').send(order);
     },

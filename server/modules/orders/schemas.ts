@@ -10,6 +10,7 @@ export const ORDER_MESSAGES = {
   keyRequired: 'An Idempotency-Key header (8 to 100 letters, digits, "-" or "_") is required.',
   keyReused: 'This Idempotency-Key was already used for a different order.',
   notFound: 'Order not found.',
+  tooMany: 'You have placed several orders in a short time. Please wait a while before placing another.',
 } as const;
 
 export const MAX_QUANTITY = 99;

@@ -13,11 +13,21 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { CATALOG_TOPIC, centsToPrice } from '../catalog/service.ts';
 import { priceItems } from './pricing.ts';
 import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
+
+/**
+ * Orders placed per user and per client in an hour: each order mails the buyer and the firm, and takes
+ * stock, so a script must not place them in bulk. A real buyer rarely places more than one or two.
+ */
+export const ORDER_LIMITS: { perUser: Limit; perClient: Limit } = {
+  perUser: { max: 10, windowMs: 60 * 60 * 1000 },
+  perClient: { max: 20, windowMs: 60 * 60 * 1000 },
+};
 
 export interface OrdersDeps {
   db: Db;
@@ -141,11 +151,15 @@ export async function placeOrder(
   user: UserRow,
   input: OrderInput,
   idempotencyKey: string,
+  client: string,
 ): Promise<{ order: Order; replayed: boolean }> {
   const { db } = deps;
   const hash = requestHash(input);
   const earlier = await orderByKey(db, user.id, idempotencyKey);
   if (earlier) return replay(db, earlier, hash);
+  // A retry of an order already placed (above) is not a new order and is not counted.
+  await enforceLimit(db, `order:${user.id}`, ORDER_LIMITS.perUser, ORDER_MESSAGES.tooMany);
+  await enforceLimit(db, `order-client:${client}`, ORDER_LIMITS.perClient, ORDER_MESSAGES.tooMany);
 
   let order: Order;
   let stockChanged = false;

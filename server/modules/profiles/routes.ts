@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
-import { PROFILE_PHOTO } from '../../storage/image-upload.ts';
+import { countUpload, PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { profileUpdateSchema, usernameField } from './schemas.ts';
@@ -39,6 +39,7 @@ export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps)
     async (request, reply) => {
       const user = await requireUser(request);
       const { fields, file: photo } = await readImageForm(request, PROFILE_PHOTO, 'profile');
+      if (photo) await countUpload(deps.db, user.id);
       const kept = withoutEmptyFields(fields);
       const cleared = Object.keys(kept).filter((key) => kept[key] === '');
       for (const key of cleared) delete kept[key];

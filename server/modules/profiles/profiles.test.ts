@@ -151,6 +151,22 @@ describe('PUT /api/auth/profile/', () => {
     expect(limited.status).toBe(429);
   });
 
+  it('counts a current-password guess before checking it: of 12 concurrent wrong ones exactly 5 are checked', async () => {
+    const { cookie } = await signedInUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        putProfile(cookie, {
+          password: 'Green-Valley-77',
+          password2: 'Green-Valley-77',
+          current_password: 'bad',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
   it('changes the password with its confirmation, ending the other sessions but not this one', async () => {
     const user = await signedInUser(t);
     const other = await t.app.inject({

@@ -37,6 +37,14 @@ function unregistered(): string {
 }
 
 describe('GET /api/verify/', () => {
+  it('of 20 concurrent unknown codes from one client, exactly 5 are looked up', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(unregistered(), ip)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('counts a serial: genuine, then verified n times, then the limit, with x/5 attempts', async () => {
     const [serial] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
     const code = serial?.serial as string;
@@ -276,6 +284,24 @@ describe('claiming cards', () => {
     expect((await call('DELETE', `/api/auth/cards/${serial}/`, other.cookie)).status).toBe(404);
     expect((await call('DELETE', `/api/auth/cards/${serial}/`, owner.cookie)).status).toBe(204);
     expect((await call('POST', '/api/auth/cards/claim/', other.cookie, { serial })).status).toBe(201);
+  });
+
+  it('counts a wrong serial before looking it up: of 20 concurrent misses exactly 10 are looked up; claims that succeed do not count', async () => {
+    const user = await signedInUser(t);
+    const cards = await generateBatch(t.database.db, 'IC-CLS-MB', 12);
+    for (const card of cards) {
+      expect(
+        (await call('POST', '/api/auth/cards/claim/', user.cookie, { serial: card.serial })).status,
+      ).toBe(201);
+    }
+    const misses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', '/api/auth/cards/claim/', user.cookie, { serial: unregistered() }),
+      ),
+    );
+    const statuses = misses.map((miss) => miss.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
   it('refuses a malformed, unknown or blocked serial', async () => {

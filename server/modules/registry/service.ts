@@ -269,17 +269,15 @@ export async function claimCard(
     .set({ claimedBy: userId, claimedAt: sql`now()` })
     .where(and(eq(serials.serial, serial), eq(serials.status, 'active'), isNull(serials.claimedBy)))
     .returning({ id: serials.id });
-  if (!claimed) {
-    const [row] = await db.select().from(serials).where(eq(serials.serial, serial));
-    if (!row) {
-      throw new AppError('not_found', CLAIM_MESSAGES.notFound, { serial: [CLAIM_MESSAGES.notFound] });
-    }
-    await refundHit(db, failKey);
-    if (row.status === 'blocked')
-      throw new AppError('conflict', CLAIM_MESSAGES.blocked, { serial: [CLAIM_MESSAGES.blocked] });
-    if (row.claimedBy !== userId)
-      throw new AppError('conflict', CLAIM_MESSAGES.taken, { serial: [CLAIM_MESSAGES.taken] });
+  const [row] = claimed ? [] : await db.select().from(serials).where(eq(serials.serial, serial));
+  if (!claimed && !row) {
+    throw new AppError('not_found', CLAIM_MESSAGES.notFound, { serial: [CLAIM_MESSAGES.notFound] });
   }
+  await refundHit(db, failKey);
+  if (row?.status === 'blocked')
+    throw new AppError('conflict', CLAIM_MESSAGES.blocked, { serial: [CLAIM_MESSAGES.blocked] });
+  if (row && row.claimedBy !== userId)
+    throw new AppError('conflict', CLAIM_MESSAGES.taken, { serial: [CLAIM_MESSAGES.taken] });
   const mine = await listClaimedCards(db, userId, publicUrl);
   const card = mine.find((item) => item.serial_number === serial);
   if (!card) throw new AppError('conflict', CLAIM_MESSAGES.taken);

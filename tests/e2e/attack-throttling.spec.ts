@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { linkIn } from '../../server/test/smtp-capture.ts';
+import { multipart } from '../../server/test/users.ts';
 import { evaluated, ipv4s, tally, tryLogin } from './attacker.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
 import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './postgres.ts';
@@ -144,6 +146,53 @@ test.describe('on the embedded database', () => {
     for (let i = 0; i < 5; i++) expect((await guess('203.0.113.9')).status).toBe(400);
     expect((await guess('::ffff:203.0.113.9')).status).toBe(429);
     expect((await guess('203.0.113.10')).status).toBe(400);
+  });
+
+  test('8 parallel large photo uploads: a few are processed one by one, the rest are told to retry, sign-in still works', async () => {
+    const email = await owner(target, 'mary');
+    const signedIn = await tryLogin(target.baseUrl, { email, password: PASSWORD }, { from: '192.0.2.200' });
+    const cookie = signedIn.cookies.find((value) => value.startsWith('sid=')) ?? '';
+    const noise = await sharp({
+      create: {
+        width: 512,
+        height: 512,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const large = await sharp(noise).resize(4096, 4096, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+    const uploads = Array.from({ length: 8 }, async () => {
+      const form = multipart(
+        {},
+        { field: 'profile_image', filename: 'big.jpg', type: 'image/jpeg', data: large },
+      );
+      const answer = await fetch(`${target.baseUrl}/api/auth/profile/`, {
+        method: 'PUT',
+        headers: { cookie, origin: target.baseUrl, ...form.headers },
+        body: new Uint8Array(form.payload),
+      });
+      return {
+        status: answer.status,
+        retryAfter: answer.headers.get('retry-after'),
+        body: (await answer.json()) as { detail?: string },
+      };
+    });
+    const other = await owner(target, 'lise');
+    expect(
+      (await tryLogin(target.baseUrl, { email: other, password: PASSWORD }, { from: '192.0.2.201' })).status,
+    ).toBe(200);
+    const answers = await Promise.all(uploads);
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(5);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]).toMatchObject({
+      retryAfter: '5',
+      body: { detail: 'The server is busy with other images right now. Please try again in a few seconds.' },
+    });
   });
 });
 

@@ -28,6 +28,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { type LeadsDeps, receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { orderLimits } from './modules/orders/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       salesEmail: config.mailToSales,
       secret,
+      limits: orderLimits(config.ordersPerHour),
     });
     await scope.register(leadRoutes, { ...leadsDeps, secret });
     await scope.register(registryRoutes, {

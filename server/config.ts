@@ -66,6 +66,7 @@ const schema = z.object({
   BENCH: flag('0'),
   SEED_DEMO: flag('1'),
   TRUST_PROXY: trustProxy,
+  ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type Env = z.input<typeof schema>;
@@ -92,6 +93,8 @@ export interface Config {
   seedDemo: boolean;
   /** Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-* headers count. */
   trustProxy: false | string[];
+  /** Orders one user may place in an hour; one client address twice that (a shop selling in bulk raises it). */
+  ordersPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bench: value.BENCH,
     seedDemo: value.SEED_DEMO,
     trustProxy: value.TRUST_PROXY ?? false,
+    ordersPerHour: value.ORDERS_PER_HOUR,
   };
 }
 

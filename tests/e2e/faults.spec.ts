@@ -156,13 +156,20 @@ async function expectEveryOrderWhole(shopper: Shopper, placed: Placed[]): Promis
   expect(card.json<{ stock: number }>().stock).toBe(START_STOCK - placed.length);
 }
 
+// Twelve connections of orders from one shopper: far above the default limit, which is not under test here.
+const UNLIMITED_ORDERS = { ORDERS_PER_HOUR: '1000000' };
+
 async function killUnderLoad(label: string, env: Record<string, string>, databaseUrl = '') {
   const dataDir = await tempDataDir();
   const made = await runAdminCreate(dataDir, ['--email', EMAIL, '--password', PASSWORD], databaseUrl);
   expect(made.code, made.stderr).toBe(0);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let server: ServerProcess = spawnServer({ port, dataDir, env: { PUBLIC_URL: base, ...env } });
+  let server: ServerProcess = spawnServer({
+    port,
+    dataDir,
+    env: { PUBLIC_URL: base, ...UNLIMITED_ORDERS, ...env },
+  });
   try {
     await waitUntilReady(server);
     let shopper = await prepareShopper(base);
@@ -181,7 +188,7 @@ async function killUnderLoad(label: string, env: Record<string, string>, databas
       );
 
       // The same data directory (and the stale lock) after SIGKILL: the database opens and recovers.
-      server = spawnServer({ port, dataDir, env: { PUBLIC_URL: base, ...env } });
+      server = spawnServer({ port, dataDir, env: { PUBLIC_URL: base, ...UNLIMITED_ORDERS, ...env } });
       await waitUntilReady(server);
       shopper = { ...shopper, cookie: await signIn(base) };
     }
@@ -246,6 +253,7 @@ test('PostgreSQL going away under load: 503 with Retry-After meanwhile, and back
       PUBLIC_URL: base,
       DATABASE_URL: throughProxy.toString(),
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...UNLIMITED_ORDERS,
     },
   });
   try {

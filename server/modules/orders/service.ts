@@ -24,10 +24,14 @@ import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts'
  * Orders placed per user and per client in an hour: each order mails the buyer and the firm, and takes
  * stock, so a script must not place them in bulk. A real buyer rarely places more than one or two.
  */
-export const ORDER_LIMITS: { perUser: Limit; perClient: Limit } = {
-  perUser: { max: 10, windowMs: 60 * 60 * 1000 },
-  perClient: { max: 20, windowMs: 60 * 60 * 1000 },
-};
+export function orderLimits(perHour: number): { perUser: Limit; perClient: Limit } {
+  return {
+    perUser: { max: perHour, windowMs: 60 * 60 * 1000 },
+    perClient: { max: 2 * perHour, windowMs: 60 * 60 * 1000 },
+  };
+}
+/** The default: ORDERS_PER_HOUR=10. */
+export const ORDER_LIMITS = orderLimits(10);
 
 export interface OrdersDeps {
   db: Db;
@@ -37,6 +41,8 @@ export interface OrdersDeps {
   publishSoon?(): void;
   publicUrl: string;
   salesEmail: string;
+  /** ORDERS_PER_HOUR's limits; ORDER_LIMITS when not given. */
+  limits?: { perUser: Limit; perClient: Limit };
 }
 
 export interface OrderLine {
@@ -158,8 +164,9 @@ export async function placeOrder(
   const earlier = await orderByKey(db, user.id, idempotencyKey);
   if (earlier) return replay(db, earlier, hash);
   // A retry of an order already placed (above) is not a new order and is not counted.
-  await enforceLimit(db, `order:${user.id}`, ORDER_LIMITS.perUser, ORDER_MESSAGES.tooMany);
-  await enforceLimit(db, `order-client:${client}`, ORDER_LIMITS.perClient, ORDER_MESSAGES.tooMany);
+  const limits = deps.limits ?? ORDER_LIMITS;
+  await enforceLimit(db, `order:${user.id}`, limits.perUser, ORDER_MESSAGES.tooMany);
+  await enforceLimit(db, `order-client:${client}`, limits.perClient, ORDER_MESSAGES.tooMany);
 
   let order: Order;
   let stockChanged = false;

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
+import { createAfterAnswer } from './http/after-answer.ts';
 import { clientIdOf } from './http/client-id.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -120,7 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
     });
   // Queued mail goes out from every process; each message from exactly one.
+  const afterAnswer = createAfterAnswer(app.log);
   app.addHook('onReady', async () => mailer.start());
+  // Work begun after an answer finishes (and queues its mail) before the mailer stops.
+  app.addHook('onClose', async () => afterAnswer.idle());
   app.addHook('onClose', async () => mailer.close());
   const secret = sessionSecretOf(config);
   const sessions = createSessions(database.db, secret);
@@ -185,12 +189,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       sessions,
       publicUrl: config.publicUrl,
+      afterAnswer,
+      publish: (topic) => database.changes.publish(topic),
       secureCookies: config.publicUrl.startsWith('https:'),
     });
     await scope.register(profileRoutes, {
       db: database.db,
       storage,
       sessions,
+      mailer,
+      publicUrl: config.publicUrl,
+      afterAnswer,
       publish: (topic) => database.changes.publish(topic),
     });
     await scope.register(addressRoutes, { db: database.db });

@@ -124,7 +124,11 @@ export function ProfileForm({
         method: 'PUT',
         onProgress: photo ? setProgress : undefined,
       });
-      toast.success('Profile updated');
+      if (updated.pending_email && updated.pending_email !== user.pending_email) {
+        toast.success(`Profile updated. Open the link we sent to ${updated.pending_email} to confirm it.`);
+      } else {
+        toast.success('Profile updated');
+      }
       onSaved(updated);
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -194,6 +198,7 @@ export function ProfileForm({
           type="email"
           defaultValue={user.email}
           autoComplete="email"
+          hint="A new address changes only once you open the link we send to it."
           errors={errors.email}
         />
         <FormField

@@ -8,23 +8,24 @@ import { AppError } from '../../errors.ts';
 import { countHit, currentCount, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
+import {
+  type AccountChangeDeps,
+  cancelEmailChange,
+  notifyPasswordChange,
+  requestEmailChange,
+} from '../accounts/email-change.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
-import type { Sessions } from '../accounts/sessions.ts';
 import { usableAccount } from '../accounts/status.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
 
-/** Public pages show profiles; a change empties the shared page cache in every process. */
-export const PROFILES_TOPIC = 'profiles';
+import { PROFILES_TOPIC } from './topic.ts';
 
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
 
-export interface ProfilesDeps {
-  db: Db;
+export interface ProfilesDeps extends AccountChangeDeps {
   storage: MediaStorage;
-  sessions: Sessions;
-  publish(topic: string): Promise<void>;
 }
 
 const columnOf = {
@@ -65,8 +66,8 @@ export function withoutEmptyFields(raw: Record<string, string>): Record<string, 
 
 /**
  * Updates the signed-in user's own profile. A new e-mail or password needs the current password
- * (wrong guesses count like failed logins); a new photo replaces the old file; other sessions end
- * when the password changes.
+ * (wrong guesses count like failed logins); a new e-mail waits for its confirmation link; a new photo
+ * replaces the old file; a new password ends the other sessions and is announced to the account's address.
  */
 export async function updateProfile(
   deps: ProfilesDeps,
@@ -82,6 +83,8 @@ export async function updateProfile(
     if (value !== undefined) changes[column] = value;
   }
   for (const field of cleared) changes[columnOf[field as keyof typeof columnOf]] = '';
+  // The address changes only when the owner opens the link mailed to the new one.
+  delete changes.email;
 
   const emailChanges = input.email !== undefined && input.email !== user.email;
   if (emailChanges || input.password !== undefined) {
@@ -106,13 +109,6 @@ export async function updateProfile(
       .where(and(eq(users.username, input.username), ne(users.id, user.id)));
     if (taken) fieldError('username', 'This username is taken.', 'conflict');
   }
-  if (emailChanges && input.email) {
-    const [taken] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email), ne(users.id, user.id)));
-    if (taken) fieldError('email', 'This e-mail is already in use.', 'conflict');
-  }
 
   let newPhotoKey: string | undefined;
   if (photo) {
@@ -130,10 +126,8 @@ export async function updateProfile(
       .returning();
   } catch (error) {
     if (newPhotoKey) await deps.storage.remove(newPhotoKey);
-    // A race with another account taking the same username or e-mail.
-    if (isUniqueViolation(error)) {
-      throw new AppError('conflict', 'This username or e-mail was just taken.');
-    }
+    // A race with another account taking the same username.
+    if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
     throw error;
   }
   if (!updated) throw new AppError('not_found', MESSAGES.notSignedIn);
@@ -141,7 +135,19 @@ export async function updateProfile(
   const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
   if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
   // A new password ends every other session (a thief's included); this one stays signed in.
-  if (input.password !== undefined) await deps.sessions.destroyAllOf(user.id, currentSession);
+  if (input.password !== undefined) {
+    await deps.sessions.destroyAllOf(user.id, currentSession);
+    await notifyPasswordChange(deps, updated, 'changed');
+  }
+  if (emailChanges && input.email) {
+    // The same answer whether or not the address is taken (the pending address shows either way).
+    await requestEmailChange(deps, updated, input.email);
+    updated = { ...updated, pendingEmail: input.email };
+  } else if (input.email !== undefined && updated.pendingEmail) {
+    // Sending the current address again takes back a change not yet confirmed.
+    await cancelEmailChange(deps, user.id);
+    updated = { ...updated, pendingEmail: null };
+  }
   await deps.publish(PROFILES_TOPIC);
   return toUser(updated);
 }

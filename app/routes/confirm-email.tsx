@@ -6,7 +6,7 @@ import { ApiError, api } from '../lib/api';
 import type { Route } from './+types/confirm-email';
 
 export const meta: Route.MetaFunction = () => [
-  { title: `Confirm Your New E-mail | ${company.name}` },
+  { title: `Confirm Your New Email | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -36,7 +36,7 @@ export default function ConfirmEmail() {
 
   return (
     <>
-      <PageHeader title="Confirm Your New E-mail" />
+      <PageHeader title="Confirm Your New Email" />
       <section className="container section">
         <div className="auth-card" role="status" aria-live="polite">
           {outcome.state === 'confirming' && <p className="status-message">Confirming...</p>}

@@ -186,7 +186,11 @@ export async function changeUser(
       targetType: 'user',
       targetId: id,
       before: { ...before, ...(current.disabledAt ? { reason: current.disabledReason } : {}) },
-      after: { role, status: updated ? accountStatus(updated) : before.status, reason },
+      after: {
+        role,
+        status: updated ? accountStatus(updated) : before.status,
+        ...(reason ? { reason } : {}),
+      },
     });
     return becomesDisabled;
   });

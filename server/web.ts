@@ -69,7 +69,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+  // Private unless the page says otherwise: only pages the same for every visitor declare `public`.
+  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-store');
   // React Router's 405 is a POST to a page without an action: the page can only be read.
   if (response.status === 405 && !response.headers.has('allow')) reply.header('allow', 'GET, HEAD');
   if (response.body) {

@@ -184,6 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const api: FastifyPluginAsync = async (scope) => {
+    // Private by default: only the public reads (catalog, public cards, the document) say `public`.
+    scope.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
     await scope.register(accountsRoutes, {
       db: database.db,
       mailer,

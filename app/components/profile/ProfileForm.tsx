@@ -8,6 +8,7 @@ import { SOCIAL_NETWORKS } from '../../lib/vcard';
 import { FormField, TextAreaField } from '../FormField';
 import { SOCIAL_ICONS } from '../social-icons';
 import { Avatar } from './Avatar';
+import { ShowEmailField } from './ShowEmailField';
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -56,6 +57,8 @@ export function profileFormData(form: HTMLFormElement, user: User, photo: File |
     const cleared = (CLEARABLE as readonly string[]).includes(name) && typeof had === 'string' && had !== '';
     if (value !== '' || cleared) data.append(name, value);
   }
+  // Sent either way: an unticked box alone sends nothing, and turning it off must reach the server.
+  data.append('show_email', source.has('show_email') ? 'true' : 'false');
   if (photo) data.append('profile_image', photo, photo.name);
   return data;
 }
@@ -211,6 +214,7 @@ export function ProfileForm({
           errors={errors.phone}
         />
       </div>
+      <ShowEmailField checked={user.show_email} errors={errors.show_email} />
       <div className="form-row">
         <FormField
           label="Company"

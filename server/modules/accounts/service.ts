@@ -61,6 +61,8 @@ export interface User {
   github: string;
   linkedin: string;
   profile_image: string | null;
+  /** The owner chose to show the e-mail on the public card (off unless they did). */
+  show_email: boolean;
   role: 'user' | 'admin';
   /** A new e-mail waiting for its confirmation link (the account keeps `email` until then). */
   pending_email: string | null;
@@ -85,6 +87,7 @@ export function toUser(row: UserRow): User {
     github: row.github,
     linkedin: row.linkedin,
     profile_image: row.profileImage,
+    show_email: row.showEmail,
     role: row.role,
     pending_email: row.pendingEmail,
   };

@@ -44,6 +44,7 @@ const columnOf = {
   youtube: 'youtube',
   github: 'github',
   linkedin: 'linkedin',
+  show_email: 'showEmail',
 } as const satisfies Record<string, keyof UserRow>;
 
 function fieldError(field: string, detail: string, kind: 'bad_request' | 'conflict' = 'bad_request'): never {
@@ -160,6 +161,7 @@ export interface PublicProfile {
   job_title: string;
   company: string;
   phone: string;
+  /** '' unless the owner chose to show it. */
   email: string;
   location: string;
   bio: string;
@@ -185,11 +187,12 @@ export async function publicProfileRow(db: Db, username: string): Promise<UserRo
 }
 
 export function toPublicProfile(row: UserRow): PublicProfile {
-  const { username, first_name, last_name, job_title, company, phone, email, location, bio, profile_image } =
-    toUser(row);
-  const socials = Object.fromEntries(
-    SOCIAL_NETWORKS.map((network) => [network, toUser(row)[network]]),
-  ) as Record<(typeof SOCIAL_NETWORKS)[number], string>;
+  const user = toUser(row);
+  const { username, first_name, last_name, job_title, company, phone, location, bio, profile_image } = user;
+  const socials = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, user[network]])) as Record<
+    (typeof SOCIAL_NETWORKS)[number],
+    string
+  >;
   return {
     username,
     first_name,
@@ -197,7 +200,8 @@ export function toPublicProfile(row: UserRow): PublicProfile {
     job_title,
     company,
     phone,
-    email,
+    // The login address is private unless its owner chose to show it.
+    email: row.showEmail ? row.email : '',
     location,
     bio,
     profile_image,

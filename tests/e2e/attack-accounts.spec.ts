@@ -274,9 +274,7 @@ test('an e-mail change waits for the new address, warns the old one, and "this w
 test("registration mails: one per address per 10 minutes, and no link of the visitor's in them", async () => {
   const victim = 'flood.victim@example.test';
   for (let i = 0; i < 5; i++) {
-    expect(
-      (await register(victim, 'Win at https://evil.example/x or evil.example')).status,
-    ).toBe(201);
+    expect((await register(victim, 'Win at https://evil.example/x or evil.example')).status).toBe(201);
   }
   const mail = await target.smtp.waitFor(victim);
   expect(mail.text).toMatch(/^Hello Win at or,/);

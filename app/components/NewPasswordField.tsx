@@ -89,7 +89,7 @@ export function NewPasswordField(props: ComponentProps<typeof FormField>) {
           ))}
         </div>
       </div>
-      <p id={statusId} className="field-hint password-strength-text" role="status" aria-live="polite">
+      <p id={statusId} className="field-hint password-strength-text" aria-live="polite" aria-atomic="true">
         {result && (
           <>
             <strong>Strength: {result.label}</strong>

@@ -52,7 +52,14 @@ export function NewPasswordField(props: ComponentProps<typeof FormField>) {
   const [estimate, setEstimate] = useState<StrengthEstimator | null>(null);
   const [result, setResult] = useState<Verdict | null>(null);
   const form = useRef<HTMLFormElement | null>(null);
+  const typed = useRef('');
   const statusId = `${useId()}-strength`;
+
+  // The server's refusal already gives the advice: the meter does not repeat it for the same password.
+  const { errors } = field;
+  const [refused, setRefused] = useState<string | null>(null);
+  useEffect(() => setRefused(errors?.length ? typed.current : null), [errors]);
+  const advice = result && refused !== password ? result.advice : '';
 
   useEffect(() => {
     if (!password) {
@@ -78,7 +85,8 @@ export function NewPasswordField(props: ComponentProps<typeof FormField>) {
       }}
       onChange={(event) => {
         form.current = event.currentTarget.form;
-        setPassword(event.currentTarget.value);
+        typed.current = event.currentTarget.value;
+        setPassword(typed.current);
         onChange?.(event);
       }}
     >
@@ -93,7 +101,7 @@ export function NewPasswordField(props: ComponentProps<typeof FormField>) {
         {result && (
           <>
             <strong>Strength: {result.label}</strong>
-            {result.advice && ` ${result.advice}`}
+            {advice && ` ${advice}`}
           </>
         )}
       </p>

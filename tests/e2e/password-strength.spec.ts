@@ -51,6 +51,8 @@ test('register: the meter calls a weak password weak with advice, the server ref
       '"Nexa Digital". Use a longer phrase of several unrelated words, or add words only you would choose.',
   );
   await expect(password).toHaveAttribute('aria-invalid', 'true');
+  // The refusal carries the advice; the meter does not say it twice.
+  await expect(meter).toHaveText('Strength: weak');
   const { violations } = await new AxeBuilder({ page })
     .include('form[aria-label="Register"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

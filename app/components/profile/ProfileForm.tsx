@@ -6,6 +6,7 @@ import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
 import { SOCIAL_NETWORKS } from '../../lib/vcard';
 import { FormField, TextAreaField } from '../FormField';
+import { NewPasswordField } from '../NewPasswordField';
 import { SOCIAL_ICONS } from '../social-icons';
 import { Avatar } from './Avatar';
 import { ShowEmailField } from './ShowEmailField';
@@ -270,7 +271,7 @@ export function ProfileForm({
       <fieldset className="password-fields">
         <legend>Change password</legend>
         <div className="form-row">
-          <FormField
+          <NewPasswordField
             label="New password"
             name="password"
             type="password"

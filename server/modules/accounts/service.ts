@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
 import { notifyPasswordChange } from './email-change.ts';
 import { mailAllowed } from './mail-throttle.ts';
-import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { burnVerifyTime, hashPassword, rejectWeakPassword, verifyPassword } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 
@@ -23,7 +23,6 @@ export const MESSAGES = {
   forgotSent: 'If account exists, a reset link has been sent.',
   resetOk: 'Password reset successfully',
   invalidReset: 'Reset link is invalid or expired',
-  commonPassword: 'This password is too common.',
   notSignedIn: 'Authentication credentials were not provided.',
 } as const;
 
@@ -93,12 +92,6 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function rejectCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) {
-    throw new AppError('bad_request', MESSAGES.commonPassword, { [field]: [MESSAGES.commonPassword] });
-  }
-}
-
 /** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
 export function usernameBase(firstName: string, lastName: string): string {
   const slug = `${firstName} ${lastName}`
@@ -152,7 +145,7 @@ export interface RegisterInput {
  */
 export async function register(deps: AccountsDeps, input: RegisterInput, ip: string): Promise<void> {
   await enforceLimit(deps.db, `register:${ip}`, LIMITS.register);
-  rejectCommon(input.password, 'password');
+  await rejectWeakPassword(input.password, [`${input.first_name} ${input.last_name}`, input.email]);
   const passwordHash = await hashPassword(input.password);
   deps.afterAnswer.run('registration', () => createAccount(deps, input, passwordHash));
 }
@@ -264,8 +257,10 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<void> {
-  rejectCommon(password, 'password');
   const userId = decodeUid(uid);
+  const [owner] =
+    userId === undefined ? [] : await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  await rejectWeakPassword(password, owner ? [`${owner.firstName} ${owner.lastName}`, owner.email] : []);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'reset', token))) {
     throw new AppError('bad_request', MESSAGES.invalidReset);
   }

@@ -14,7 +14,7 @@ import {
   notifyPasswordChange,
   requestEmailChange,
 } from '../accounts/email-change.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
@@ -100,7 +100,12 @@ export async function updateProfile(
     }
   }
   if (input.password !== undefined) {
-    if (isCommonPassword(input.password)) fieldError('password', MESSAGES.commonPassword);
+    await rejectWeakPassword(input.password, [
+      `${input.first_name ?? user.firstName} ${input.last_name ?? user.lastName}`,
+      input.email ?? user.email,
+      user.email,
+      input.username ?? user.username,
+    ]);
     changes.passwordHash = await hashPassword(input.password);
   }
   if (input.username !== undefined && input.username !== user.username) {

@@ -20,6 +20,8 @@ export default [
   route('activate/:uid/:token', 'routes/activate.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password/:uid/:token', 'routes/reset-password.tsx'),
+  route('confirm-email/:uid/:token', 'routes/confirm-email.tsx'),
+  route('secure-account/:uid/:token', 'routes/secure-account.tsx'),
   route('unlock/:uid/:token', 'routes/unlock.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('profile/:username', 'routes/public-profile.tsx'),

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import { type Config, sessionSecretOf } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
+import { createAfterAnswer } from './http/after-answer.ts';
 import { clientIdOf } from './http/client-id.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -121,7 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
     });
   // Queued mail goes out from every process; each message from exactly one.
+  const afterAnswer = createAfterAnswer(app.log);
   app.addHook('onReady', async () => mailer.start());
+  // Work begun after an answer finishes (and queues its mail) before the mailer stops.
+  app.addHook('onClose', async () => afterAnswer.idle());
   app.addHook('onClose', async () => mailer.close());
   const secret = sessionSecretOf(config);
   const sessions = createSessions(database.db, secret);
@@ -181,11 +185,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const api: FastifyPluginAsync = async (scope) => {
+    // Private by default: only the public reads (catalog, public cards, the document) say `public`.
+    scope.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
     await scope.register(accountsRoutes, {
       db: database.db,
       mailer,
       sessions,
       publicUrl: config.publicUrl,
+      afterAnswer,
+      publish: (topic) => database.changes.publish(topic),
       secureCookies: config.publicUrl.startsWith('https:'),
       secret,
     });
@@ -193,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: database.db,
       storage,
       sessions,
+      mailer,
+      publicUrl: config.publicUrl,
+      afterAnswer,
       publish: (topic) => database.changes.publish(topic),
     });
     await scope.register(addressRoutes, { db: database.db });

@@ -69,7 +69,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+  // Private unless the page says otherwise: only pages the same for every visitor declare `public`.
+  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-store');
+  // React Router's 405 is a POST to a page without an action: the page can only be read.
+  if (response.status === 405 && !response.headers.has('allow')) reply.header('allow', 'GET, HEAD');
   if (response.body) {
     await reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
   } else {
@@ -145,13 +148,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     },
   });
 
-  // Form posts to page actions (the contact and consultation forms work without JavaScript). Only
-  // url-encoded bodies, kept raw for React Router, and small: no page action takes files.
+  // Form posts to page actions (the contact and consultation forms work without JavaScript). Every body
+  // reaches React Router raw, whatever its type, so a page without an action answers 405 and an action
+  // refuses what is not a form (app/lib/posted-form.server.ts); a body parsed here would reach the action
+  // empty under its original content type. Small: no page action takes files.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
-      (_request, body, done) => done(null, body),
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
     );
     scope.route({
       method: 'POST',

@@ -1,23 +1,30 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 /** A labelled input with an optional hint under it and its error messages announced beside it. */
 export function FormField({
   label,
   errors,
   hint,
+  describedBy: extraDescription,
+  children,
   ...input
 }: {
   label: string;
   errors?: string[] | undefined;
   /** What the field accepts, or what happens to what is typed, shown under it. */
   hint?: string | undefined;
+  /** The id of more text under the field that describes it (shown as `children`). */
+  describedBy?: string | undefined;
+  children?: ReactNode;
   name: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const invalid = !!errors && errors.length > 0;
-  const describedBy = [hint ? hintId : '', invalid ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : '', extraDescription ?? '', invalid ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -27,6 +34,7 @@ export function FormField({
           {hint}
         </p>
       )}
+      {children}
       {invalid && (
         <p id={errorId} className="field-error" role="alert">
           {errors.join(' ')}

@@ -2,14 +2,18 @@ import type { Address } from '../../server/modules/addresses/service';
 import type { PublicProfile } from '../../server/modules/profiles/service';
 import { buildVCard, type ContactCard, SOCIAL_NETWORKS } from './vcard';
 
-/** The profile fields a contact card is made of: the own profile and the public one both have them. */
-export type CardPerson = Omit<PublicProfile, 'username'>;
+/**
+ * The profile fields a contact card is made of: the own profile and the public one both have them.
+ * `show_email` comes with the own profile only; a public one has its e-mail already left out ('').
+ */
+export type CardPerson = Omit<PublicProfile, 'username'> & { show_email?: boolean };
 
 export function contactCardOf(person: CardPerson, address?: Address, photoJpegBase64?: string): ContactCard {
   return {
     firstName: person.first_name,
     lastName: person.last_name,
-    email: person.email,
+    // The owner's file and QR code are handed to others: they share what the public card shows.
+    email: person.show_email === false ? undefined : person.email,
     phone: person.phone,
     company: person.company,
     jobTitle: person.job_title,

@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { AppError, fieldErrorsFromZod } from '../../server/errors.ts';
 import { consultationSchema, contactSchema, LEAD_MESSAGES } from '../../server/modules/leads/schemas.ts';
+import { postedForm } from './posted-form.server';
 
 /** What a lead form's action answers; the page shows `message` inline, and `errors` beside the fields. */
 export interface LeadFormResult {
@@ -17,7 +18,7 @@ async function handle<S extends z.ZodType>(
 ): Promise<LeadFormResult> {
   // `intent` tells the page which of its forms was sent; it is not part of the message.
   const form = Object.fromEntries(
-    [...(await request.formData()).entries()]
+    [...(await postedForm(request)).entries()]
       .filter(([key]) => key !== 'intent')
       .map(([key, value]) => [key, String(value)]),
   );

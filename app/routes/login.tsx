@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
+import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
 import { type User, useAuth } from '../lib/auth';
@@ -120,7 +121,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
         required
         errors={errors.email}
       />
-      <FormField
+      <NewPasswordField
         label="Password"
         name="password"
         type="password"

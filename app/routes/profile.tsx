@@ -7,6 +7,7 @@ import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
+import { PendingEmailNotice } from '../components/profile/PendingEmailNotice';
 import { ProfileCard } from '../components/profile/ProfileCard';
 import { ProfileForm } from '../components/profile/ProfileForm';
 import { QrDialog } from '../components/profile/QrDialog';
@@ -75,6 +76,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <>
+            <PendingEmailNotice user={user} onChange={auth.setUser} />
             <ProfileCard person={user} address={latest} actions={actions} />
             <p className="public-link muted">
               Your public card: <Link to={`/profile/${user.username}`}>{publicLink}</Link>

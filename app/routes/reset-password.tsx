@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
+import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';
 import { api, fieldErrors } from '../lib/api';
 import type { Route } from './+types/reset-password';
@@ -49,7 +50,7 @@ export default function ResetPassword() {
       <PageHeader title="Reset Password" />
       <section className="container section">
         <form className="auth-card form" onSubmit={submit} aria-label="Reset Password">
-          <FormField
+          <NewPasswordField
             label="New password"
             name="password"
             type="password"

@@ -22,9 +22,24 @@ export function text(paragraphs: string[], url?: string): string {
   return `${[...paragraphs, ...(url ? [url] : [])].join('\n\n')}\n\n${company.name}\n`;
 }
 
+/**
+ * The one piece of a visitor's own text an account mail carries: anyone can register with someone
+ * else's address, so links and domain-like words are dropped and the length is capped.
+ */
+export function greetingName(firstName: string): string {
+  const name = firstName
+    .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*/gi, ' ')
+    .replace(/\S*[a-z0-9-]\.[a-z]{2,}\S*/gi, ' ')
+    .replace(/[\s<>]+/g, ' ')
+    .trim()
+    .slice(0, 50)
+    .trim();
+  return name || 'there';
+}
+
 export function activationMail(to: string, firstName: string, url: string): MailMessage {
   const lines = [
-    `Hello ${firstName || 'there'},`,
+    `Hello ${greetingName(firstName)},`,
     `Welcome to ${company.name}. Please confirm your e-mail address to activate your account. The link works for 3 days.`,
   ];
   return {
@@ -38,7 +53,7 @@ export function activationMail(to: string, firstName: string, url: string): Mail
 
 export function resetMail(to: string, firstName: string, url: string): MailMessage {
   const lines = [
-    `Hello ${firstName || 'there'},`,
+    `Hello ${greetingName(firstName)},`,
     'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it works for 1 hour. If it was not you, ignore this e-mail: your password stays as it is.',
   ];
   return {
@@ -85,7 +100,7 @@ export function orderConfirmationMail(
   ordersUrl: string,
 ): MailMessage {
   const lines = [
-    `Hello ${firstName || 'there'},`,
+    `Hello ${greetingName(firstName)},`,
     `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
     ...orderSummary(order),
   ];
@@ -131,7 +146,7 @@ export function orderStatusMail(
 ): MailMessage {
   const news = STATUS_NEWS[order.status] ?? `is now ${order.status}.`;
   const lines = [
-    `Hello ${firstName || 'there'},`,
+    `Hello ${greetingName(firstName)},`,
     `Your order ${order.number} ${news}`,
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
     ...orderSummary(order),
@@ -160,5 +175,95 @@ export function leadMail(to: string, lead: LeadRow): MailMessage {
     text: text(lines),
     html: layout(`${kind} message`, lines),
     replyTo: lead.email,
+  };
+}
+
+export function emailChangeConfirmMail(to: string, firstName: string, url: string): MailMessage {
+  const lines = [
+    `Hello ${greetingName(firstName)},`,
+    `You asked to use this address for your ${company.name} account. Confirm it with the link below; until then, your account keeps its current e-mail. The link works for 24 hours.`,
+    'If you did not ask for this, ignore this e-mail: nothing changes.',
+  ];
+  return {
+    to,
+    subject: `Confirm your new e-mail for ${company.name}`,
+    text: text(lines, url),
+    html: layout('Confirm your new e-mail', lines, { label: 'Confirm my new e-mail', url }),
+    link: url,
+  };
+}
+
+/** To the current address when someone signed in asks to move the account to another one. */
+export function emailChangeNoticeMail(
+  to: string,
+  firstName: string,
+  newEmail: string,
+  secureUrl: string,
+): MailMessage {
+  const lines = [
+    `Hello ${greetingName(firstName)},`,
+    `Someone signed in to your ${company.name} account asked to change its e-mail to ${newEmail}. The change happens only when that address confirms it.`,
+    "If it was you, there is nothing more to do. If it wasn't you, secure your account with the link below: it ends every session, keeps (or brings back) this address, and asks you to choose a new password. The link works for 7 days.",
+  ];
+  return {
+    to,
+    subject: `Your ${company.name} e-mail is being changed`,
+    text: text(lines, secureUrl),
+    html: layout('Your e-mail is being changed', lines, { label: "This wasn't me", url: secureUrl }),
+    link: secureUrl,
+  };
+}
+
+/** To an address that already has an account, when another account asks to use it. */
+export function emailInUseMail(to: string): MailMessage {
+  const lines = [
+    'Hello,',
+    `Someone signed in to another ${company.name} account tried to use this e-mail address, which already belongs to your account. Nothing has changed, and your account is as it was.`,
+    'If it was you, use a different address for the other account. If it was not you, you can ignore this e-mail.',
+  ];
+  return {
+    to,
+    subject: `Someone tried to use your e-mail at ${company.name}`,
+    text: text(lines),
+    html: layout('Someone tried to use your e-mail', lines),
+  };
+}
+
+/** After every password change or reset, to the account's address. */
+export function passwordChangedMail(
+  to: string,
+  firstName: string,
+  how: 'changed' | 'reset',
+  secureUrl: string,
+): MailMessage {
+  const lines = [
+    `Hello ${greetingName(firstName)},`,
+    how === 'reset'
+      ? `The password of your ${company.name} account was just reset with a link sent to this address.`
+      : `The password of your ${company.name} account was just changed on your profile.`,
+    "If it was you, there is nothing more to do. If it wasn't you, secure your account with the link below: it ends every session and asks you to choose a new password. The link works for 7 days.",
+  ];
+  return {
+    to,
+    subject: `Your ${company.name} password was changed`,
+    text: text(lines, secureUrl),
+    html: layout('Your password was changed', lines, { label: "This wasn't me", url: secureUrl }),
+    link: secureUrl,
+  };
+}
+
+/** After "this wasn't me": the account is locked until its owner chooses a new password. */
+export function accountSecuredMail(to: string, firstName: string, resetUrl: string): MailMessage {
+  const lines = [
+    `Hello ${greetingName(firstName)},`,
+    'Your account is secured: every session has ended, any pending e-mail change is cancelled, and the old password no longer works.',
+    'Choose a new password with the link below; it works for 1 hour. If it expires, use "Forgot password" on the login page.',
+  ];
+  return {
+    to,
+    subject: `Your ${company.name} account is secured: choose a new password`,
+    text: text(lines, resetUrl),
+    html: layout('Choose a new password', lines, { label: 'Choose a new password', url: resetUrl }),
+    link: resetUrl,
   };
 }

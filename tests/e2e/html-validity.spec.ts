@@ -160,6 +160,8 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/activate/x/y',
       '/forgot-password',
       '/reset-password/x/y',
+      '/confirm-email/x/y',
+      '/secure-account/x/y',
       `/profile/${username}`,
       '/cart',
       '/verify',

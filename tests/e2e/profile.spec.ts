@@ -324,6 +324,8 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect(values('fn')).toEqual(['Grace Brewster Hopper']);
   expect(values('n')).toEqual([['Brewster Hopper', 'Grace', '', '', '']]);
   expect(values('tel')).toEqual(['+1 202 555 0147']);
+  // The file is handed to others: the e-mail stays off until the owner chooses to show it.
+  expect(values('email')).toEqual([]);
   expect(values('org')).toEqual(['Navy, Inc.']);
   expect(values('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
   expect(values('note')[0]).toContain('<script>');
@@ -353,7 +355,7 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect(decoded, 'the QR code could not be decoded').toBeDefined();
   const scanned = parseVCard(decoded as string);
   expect(scanned('fn')).toEqual(['Grace Brewster Hopper']);
-  expect(scanned('email')).toEqual([email]);
+  expect(scanned('email')).toEqual([]);
   expect(scanned('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
   expect(scanned('photo')).toEqual([]);
   // The links travel as the profile link, which opens them all.
@@ -390,8 +392,9 @@ test('the public profile works signed out, previews well, and saves the contact'
     'content',
     new RegExp(`^${site.baseUrl}/media/profiles/.+\\.jpg$`),
   );
-  // Addresses are private.
+  // Addresses are private, and so is the login e-mail until the owner shows it.
   await expect(page.getByText('Galway')).toHaveCount(0);
+  expect(await page.content()).not.toContain(email);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -401,6 +404,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   const values = parseVCard(await readFile((await download.path()) as string, 'utf8'));
   expect(values('fn')).toEqual(['Grace Brewster Hopper']);
   expect(values('adr')).toEqual([]);
+  expect(values('email')).toEqual([]);
   expect(values('photo')).toHaveLength(1);
 
   const missing = await page.goto(`${site.baseUrl}/profile/nobody-by-this-name`);
@@ -410,4 +414,55 @@ test('the public profile works signed out, previews well, and saves the contact'
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: 'Get your own intro card' })).toHaveAttribute('href', '/d');
   await context.close();
+});
+
+test('the e-mail shows on the public card, its file and the QR code only while the owner ticks the box', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const username = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  const publicCard = async () => {
+    await publicPage.goto(`${site.baseUrl}/profile/${username}`);
+    const [download] = await Promise.all([
+      publicPage.waitForEvent('download'),
+      publicPage.getByRole('link', { name: 'Save contact' }).click(),
+    ]);
+    return {
+      link: publicPage.getByRole('link', { name: email }),
+      vcardEmails: parseVCard(await readFile((await download.path()) as string, 'utf8'))('email'),
+    };
+  };
+  const setShown = async (shown: boolean) => {
+    await page.goto(`${site.baseUrl}/profile`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const box = page
+      .getByRole('form', { name: 'Edit profile' })
+      .getByRole('checkbox', { name: 'Show my e-mail on my public card' });
+    await expect(box).toBeChecked({ checked: !shown });
+    await box.setChecked(shown);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('form', { name: 'Edit profile' })).toHaveCount(0);
+  };
+
+  await setShown(true);
+  const shown = await publicCard();
+  await expect(shown.link).toHaveAttribute('href', `mailto:${email}`);
+  expect(shown.vcardEmails).toEqual([email]);
+  await page.getByRole('button', { name: 'QR' }).click();
+  const code = page.getByRole('dialog', { name: 'Scan Contact' }).getByRole('img', {
+    name: 'QR code of the contact card',
+  });
+  await expect(code).toBeVisible();
+  expect(parseVCard((await decodeQr(code)) as string)('email')).toEqual([email]);
+
+  // Unticked, the box sends 'false': the e-mail leaves the card again.
+  await setShown(false);
+  const hidden = await publicCard();
+  await expect(hidden.link).toHaveCount(0);
+  expect(hidden.vcardEmails).toEqual([]);
+  await visitor.close();
 });

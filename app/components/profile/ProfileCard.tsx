@@ -46,10 +46,15 @@ export function ProfileCard({
             </dd>
           </>
         )}
-        <dt>Email</dt>
-        <dd>
-          <a href={`mailto:${person.email}`}>{person.email}</a>
-        </dd>
+        {person.email && (
+          <>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${person.email}`}>{person.email}</a>
+              {person.show_email === false && <span className="muted"> (only you see it)</span>}
+            </dd>
+          </>
+        )}
         {person.company && (
           <>
             <dt>Company</dt>

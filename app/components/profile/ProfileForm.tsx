@@ -6,8 +6,10 @@ import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
 import { SOCIAL_NETWORKS } from '../../lib/vcard';
 import { FormField, TextAreaField } from '../FormField';
+import { NewPasswordField } from '../NewPasswordField';
 import { SOCIAL_ICONS } from '../social-icons';
 import { Avatar } from './Avatar';
+import { ShowEmailField } from './ShowEmailField';
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
@@ -56,6 +58,8 @@ export function profileFormData(form: HTMLFormElement, user: User, photo: File |
     const cleared = (CLEARABLE as readonly string[]).includes(name) && typeof had === 'string' && had !== '';
     if (value !== '' || cleared) data.append(name, value);
   }
+  // Sent either way: an unticked box alone sends nothing, and turning it off must reach the server.
+  data.append('show_email', source.has('show_email') ? 'true' : 'false');
   if (photo) data.append('profile_image', photo, photo.name);
   return data;
 }
@@ -124,7 +128,11 @@ export function ProfileForm({
         method: 'PUT',
         onProgress: photo ? setProgress : undefined,
       });
-      toast.success('Profile updated');
+      if (updated.pending_email && updated.pending_email !== user.pending_email) {
+        toast.success(`Profile updated. Open the link we sent to ${updated.pending_email} to confirm it.`);
+      } else {
+        toast.success('Profile updated');
+      }
       onSaved(updated);
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -194,6 +202,7 @@ export function ProfileForm({
           type="email"
           defaultValue={user.email}
           autoComplete="email"
+          hint="A new address changes only once you open the link we send to it."
           errors={errors.email}
         />
         <FormField
@@ -206,6 +215,7 @@ export function ProfileForm({
           errors={errors.phone}
         />
       </div>
+      <ShowEmailField checked={user.show_email} errors={errors.show_email} />
       <div className="form-row">
         <FormField
           label="Company"
@@ -261,7 +271,7 @@ export function ProfileForm({
       <fieldset className="password-fields">
         <legend>Change password</legend>
         <div className="form-row">
-          <FormField
+          <NewPasswordField
             label="New password"
             name="password"
             type="password"

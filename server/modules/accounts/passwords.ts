@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { loadStrengthEstimator, ownWords, tooWeakMessage } from '../../../common/password-strength.ts';
+import { AppError } from '../../errors.ts';
 
 /** argon2id (algorithm 2 in @node-rs/argon2's const enum) with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,4 +32,19 @@ const common = new Set(
 
 export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
+}
+
+/**
+ * Refuses a new password that is too easy to guess, with advice, as a field error. `facts` are what an
+ * attacker knows of the owner (name, e-mail, username); the firm's name is always added.
+ */
+export async function rejectWeakPassword(
+  password: string,
+  facts: string[],
+  field = 'password',
+): Promise<void> {
+  const strength = (await loadStrengthEstimator())(password, ownWords(...facts));
+  if (strength.acceptable) return;
+  const message = tooWeakMessage(strength);
+  throw new AppError('bad_request', message, { [field]: [message] });
 }

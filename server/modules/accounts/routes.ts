@@ -3,6 +3,13 @@ import { clientIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from './auth.ts';
+import {
+  type AccountChangeDeps,
+  cancelEmailChange,
+  confirmEmailChange,
+  EMAIL_CHANGE_MESSAGES,
+  secureAccount,
+} from './email-change.ts';
 import { useUnlockLink } from './login-throttle.ts';
 import {
   forgotPasswordSchema,
@@ -11,16 +18,7 @@ import {
   resetPasswordSchema,
   tokenParamsSchema,
 } from './schemas.ts';
-import {
-  type AccountsDeps,
-  activate,
-  forgotPassword,
-  login,
-  MESSAGES,
-  register,
-  resetPassword,
-  toUser,
-} from './service.ts';
+import { activate, forgotPassword, login, MESSAGES, register, resetPassword, toUser } from './service.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
 import {
   DEVICE_COOKIE,
@@ -30,7 +28,7 @@ import {
   readDeviceCookie,
 } from './trusted-device.ts';
 
-export interface AccountsRoutesOptions extends AccountsDeps {
+export interface AccountsRoutesOptions extends AccountChangeDeps {
   /** Secure cookies when the site is served over https. */
   secureCookies: boolean;
   /** Keys client ids and signs trusted-device cookies (the session secret). */
@@ -170,6 +168,56 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       const input = parseInput(resetPasswordSchema, request.body);
       await resetPassword(deps, params.uid, params.token, input.password);
       return { detail: MESSAGES.resetOk };
+    },
+  );
+
+  app.post<{ Params: { uid: string; token: string } }>(
+    '/auth/email-change/:uid/:token/',
+    doc({
+      summary: 'Confirm a new e-mail with the link mailed to it; only then does the address change',
+      params: tokenParamsSchema.shape,
+      responses: {
+        200: 'The address changed.',
+        400: 'The link is invalid or has expired.',
+        409: 'Another account took the address meanwhile.',
+      },
+    }),
+    async (request, reply) => {
+      const params = parseInput(tokenParamsSchema, request.params, EMAIL_CHANGE_MESSAGES.invalidConfirm);
+      const email = await confirmEmailChange(deps, params.uid, params.token);
+      noStore(reply);
+      return { detail: EMAIL_CHANGE_MESSAGES.confirmed, email };
+    },
+  );
+
+  app.delete(
+    '/auth/email-change/',
+    doc({
+      summary: 'Cancel the signed-in user’s pending e-mail change',
+      auth: 'user',
+      responses: { 200: 'Cancelled: the user.' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await cancelEmailChange(deps, user.id);
+      noStore(reply);
+      return { ...toUser(user), pending_email: null };
+    },
+  );
+
+  app.post<{ Params: { uid: string; token: string } }>(
+    '/auth/secure-account/:uid/:token/',
+    doc({
+      summary:
+        '"This wasn\'t me" from a notice: ends every session, cancels an e-mail change, voids the password and mails a reset link',
+      params: tokenParamsSchema.shape,
+      responses: { 200: 'Secured.', 400: 'The link is invalid or has expired.' },
+    }),
+    async (request, reply) => {
+      const params = parseInput(tokenParamsSchema, request.params, EMAIL_CHANGE_MESSAGES.invalidSecure);
+      await secureAccount(deps, params.uid, params.token);
+      noStore(reply);
+      return { detail: EMAIL_CHANGE_MESSAGES.secured };
     },
   );
 };

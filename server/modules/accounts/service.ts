@@ -3,11 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { AfterAnswer } from '../../http/after-answer.ts';
 import { enforceLimit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
+import { notifyPasswordChange } from './email-change.ts';
 import { admitLogin } from './login-throttle.ts';
-import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { mailAllowed } from './mail-throttle.ts';
+import { burnVerifyTime, hashPassword, rejectWeakPassword, verifyPassword } from './passwords.ts';
 import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
@@ -22,7 +25,6 @@ export const MESSAGES = {
   forgotSent: 'If account exists, a reset link has been sent.',
   resetOk: 'Password reset successfully',
   invalidReset: 'Reset link is invalid or expired',
-  commonPassword: 'This password is too common.',
   notSignedIn: 'Authentication credentials were not provided.',
   accountLocked:
     'Too many failed sign-ins to this account. If it is yours, open the unlock link we e-mailed you, or try again later.',
@@ -41,14 +43,12 @@ export const LIMITS = {
   forgotPassword: { max: 5, windowMs: 15 * 60 * 1000 },
 };
 
-/** A new activation e-mail at most this often when an inactive account logs in with its password. */
-const ACTIVATION_RESEND_MS = 10 * 60 * 1000;
-
 export interface AccountsDeps {
   db: Db;
   mailer: Mailer;
   sessions: Sessions;
   publicUrl: string;
+  afterAnswer: AfterAnswer;
 }
 
 /** The signed-in user as the API shows it (never the password hash). */
@@ -70,7 +70,11 @@ export interface User {
   github: string;
   linkedin: string;
   profile_image: string | null;
+  /** The owner chose to show the e-mail on the public card (off unless they did). */
+  show_email: boolean;
   role: 'user' | 'admin';
+  /** A new e-mail waiting for its confirmation link (the account keeps `email` until then). */
+  pending_email: string | null;
 }
 
 export function toUser(row: UserRow): User {
@@ -92,14 +96,10 @@ export function toUser(row: UserRow): User {
     github: row.github,
     linkedin: row.linkedin,
     profile_image: row.profileImage,
+    show_email: row.showEmail,
     role: row.role,
+    pending_email: row.pendingEmail,
   };
-}
-
-function rejectCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) {
-    throw new AppError('bad_request', MESSAGES.commonPassword, { [field]: [MESSAGES.commonPassword] });
-  }
 }
 
 /** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
@@ -128,7 +128,9 @@ async function freeUsername(db: Db, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** Mails a new activation link, unless one went to this address in the last 10 minutes. */
 async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
+  if (!(await mailAllowed(deps.db, 'registration', user.email))) return;
   const token = await issueToken(deps.db, user.id, 'activate');
   await deps.db.update(users).set({ activationSentAt: sql`now()` }).where(eq(users.id, user.id));
   const query = next ? `?${new URLSearchParams({ next })}` : '';
@@ -146,19 +148,26 @@ export interface RegisterInput {
 }
 
 /**
- * Creates an inactive account and mails its activation link. A taken e-mail gets the same answer (no
- * enumeration) and its owner an e-mail saying someone tried; the password is hashed either way so the
- * two paths take the same time.
+ * Answers before any account-specific work: the limit, the password rules and the hash are the same for
+ * every address, and what differs (a new account and its activation mail, or a "you already have an
+ * account" mail to a taken address) runs after the answer, so neither the answer nor its timing tells
+ * whether the address has an account.
  */
 export async function register(deps: AccountsDeps, input: RegisterInput, client: string): Promise<void> {
   await enforceLimit(deps.db, `register:${client}`, LIMITS.register);
-  rejectCommon(input.password, 'password');
+  await rejectWeakPassword(input.password, [`${input.first_name} ${input.last_name}`, input.email]);
   const passwordHash = await hashPassword(input.password);
+  deps.afterAnswer.run('registration', () => createAccount(deps, input, passwordHash));
+}
+
+async function createAccount(deps: AccountsDeps, input: RegisterInput, passwordHash: string): Promise<void> {
   const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
-    await deps.mailer.sendLater(
-      alreadyRegisteredMail(existing.email, `${deps.publicUrl}/login`, `${deps.publicUrl}/forgot-password`),
-    );
+    if (await mailAllowed(deps.db, 'registration', existing.email)) {
+      await deps.mailer.sendLater(
+        alreadyRegisteredMail(existing.email, `${deps.publicUrl}/login`, `${deps.publicUrl}/forgot-password`),
+      );
+    }
     return;
   }
   const base = usernameBase(input.first_name, input.last_name);
@@ -220,27 +229,32 @@ export async function login(
   // A disabled account hears exactly what a wrong password hears, and gets no mail.
   if (user.disabledAt) throw new AppError('bad_request', MESSAGES.invalidLogin);
   if (!user.emailVerifiedAt) {
-    const lastSent = user.activationSentAt?.getTime() ?? 0;
-    if (Date.now() - lastSent > ACTIVATION_RESEND_MS) await sendActivation(deps, user);
+    await sendActivation(deps, user);
     throw new AppError('bad_request', MESSAGES.invalidLogin);
   }
   await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
   return { user: toUser(user), sessionToken: await deps.sessions.create(user.id) };
 }
 
-/** Always the same answer; a link goes out only when the account exists. */
+/**
+ * Always the same answer, given before any account-specific work (as register does); a link goes out
+ * only to an account that exists and is not disabled, at most once per address per 10 minutes.
+ */
 export async function forgotPassword(deps: AccountsDeps, email: string, client: string): Promise<void> {
   await enforceLimit(deps.db, `forgot-password:${client}`, LIMITS.forgotPassword);
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user || user.disabledAt) return;
-  const token = await issueToken(deps.db, user.id, 'reset');
-  const url = `${deps.publicUrl}/reset-password/${encodeUid(user.id)}/${token}`;
-  await deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
+  deps.afterAnswer.run('password reset', async () => {
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!user || user.disabledAt || !(await mailAllowed(deps.db, 'reset', user.email))) return;
+    const token = await issueToken(deps.db, user.id, 'reset');
+    const url = `${deps.publicUrl}/reset-password/${encodeUid(user.id)}/${token}`;
+    await deps.mailer.sendLater(resetMail(user.email, user.firstName, url));
+  });
 }
 
 /**
- * Sets a new password with a reset link, which also proves the e-mail (the account becomes active), and
- * ends every session of the user. The password is checked before the link is used up.
+ * Sets a new password with a reset link, which also proves the e-mail, ends every session of the user and
+ * tells the account's address. A disabled account's link answers like an expired one. The password is
+ * checked before the link is used up.
  */
 export async function resetPassword(
   deps: AccountsDeps,
@@ -248,12 +262,14 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<void> {
-  rejectCommon(password, 'password');
   const userId = decodeUid(uid);
+  const [owner] =
+    userId === undefined ? [] : await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  await rejectWeakPassword(password, owner ? [`${owner.firstName} ${owner.lastName}`, owner.email] : []);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'reset', token))) {
     throw new AppError('bad_request', MESSAGES.invalidReset);
   }
-  const changed = await deps.db
+  const [changed] = await deps.db
     .update(users)
     .set({
       passwordHash: await hashPassword(password),
@@ -261,9 +277,10 @@ export async function resetPassword(
       updatedAt: sql`now()`,
     })
     .where(and(eq(users.id, userId), isNull(users.disabledAt)))
-    .returning({ id: users.id });
-  if (changed.length === 0) throw new AppError('bad_request', MESSAGES.invalidReset);
+    .returning();
+  if (!changed) throw new AppError('bad_request', MESSAGES.invalidReset);
   await deps.sessions.destroyAllOf(userId);
+  await notifyPasswordChange(deps, changed, 'reset');
 }
 
 /** `npm run admin:create`: a new active admin, or an existing account promoted (and given this password). */

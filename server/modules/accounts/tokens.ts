@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userTokens } from '../../db/schema/index.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'unlock';
+export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'secure' | 'unlock';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
-  activate: 3 * 24 * 60 * 60 * 1000,
-  reset: 60 * 60 * 1000,
-  unlock: 24 * 60 * 60 * 1000,
+  activate: 72 * HOUR_MS,
+  reset: HOUR_MS,
+  email_change: 24 * HOUR_MS,
+  // "This wasn't me" must still work when the owner reads the notice days later.
+  secure: 7 * 24 * HOUR_MS,
+  unlock: 24 * HOUR_MS,
 };
 
 function sha256(token: string): string {
@@ -25,29 +30,50 @@ export function decodeUid(uid: string): number | undefined {
   return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined;
 }
 
-/** A new single-use token; issuing one revokes the user's earlier tokens of the same purpose. */
-export async function issueToken(db: Db, userId: number, purpose: TokenPurpose): Promise<string> {
+/**
+ * A new single-use token; issuing one revokes the user's earlier tokens of the same purpose, except
+ * "secure" links: every notice's "this wasn't me" must keep working, whatever came after it.
+ */
+export async function issueToken(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  payload?: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
+    if (purpose !== 'secure') {
+      await tx.delete(userTokens).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
+    }
     await tx.insert(userTokens).values({
       userId,
       purpose,
       tokenHash: sha256(token),
+      payload: payload ?? null,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
     });
   });
   return token;
 }
 
-/** Uses up a token: true only once, only for its user and purpose, only before it expires. */
+/** Ends the user's open links of these purposes (an address change voids links mailed to the old one). */
+export async function revokeTokens(db: Db, userId: number, purposes: TokenPurpose[]): Promise<void> {
+  await db
+    .delete(userTokens)
+    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes)));
+}
+
+/**
+ * Uses up a token: an answer only once, only for its user and purpose, only before it expires; the
+ * answer carries the token's payload.
+ */
 export async function consumeToken(
   db: Db,
   userId: number,
   purpose: TokenPurpose,
   token: string,
-): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+): Promise<{ payload: string | null } | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const deleted = await db
     .delete(userTokens)
     .where(
@@ -58,6 +84,6 @@ export async function consumeToken(
         gt(userTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ id: userTokens.id });
-  return deleted.length === 1;
+    .returning({ payload: userTokens.payload });
+  return deleted[0];
 }

@@ -5,7 +5,7 @@ import { orders, serials, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Sessions } from '../accounts/sessions.ts';
 import { type AccountStatus, accountStatus, usableAccount } from '../accounts/status.ts';
-import { PROFILES_TOPIC } from '../profiles/service.ts';
+import { PROFILES_TOPIC } from '../profiles/topic.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { type AdminPage, adminPage, offsetOf } from './paging.ts';
 import { ADMIN_PAGE_SIZE } from './schemas.ts';
@@ -186,7 +186,11 @@ export async function changeUser(
       targetType: 'user',
       targetId: id,
       before: { ...before, ...(current.disabledAt ? { reason: current.disabledReason } : {}) },
-      after: { role, status: updated ? accountStatus(updated) : before.status, reason },
+      after: {
+        role,
+        status: updated ? accountStatus(updated) : before.status,
+        ...(reason ? { reason } : {}),
+      },
     });
     return becomesDisabled;
   });

@@ -139,11 +139,12 @@ describe('PUT /api/auth/profile/', () => {
 
     // Sending the unchanged e-mail needs no password.
     expect((await putProfile(cookie, { email, company: 'Same Mail Co' })).status).toBe(200);
+    // The right password: the address waits for its link (the e-mail change tests follow it through).
     const ok = await putProfile(cookie, {
       email: '  Ada.New@Example.TEST ',
       current_password: TEST_PASSWORD,
     });
-    expect(ok).toMatchObject({ status: 200, body: { email: 'ada.new@example.test' } });
+    expect(ok).toMatchObject({ status: 200, body: { email, pending_email: 'ada.new@example.test' } });
 
     for (let i = 0; i < 10; i++)
       await putProfile(cookie, { email: 'x@example.test', current_password: 'bad' });
@@ -400,6 +401,51 @@ describe('public profile', () => {
     );
     expect(response.json()).toMatchObject({ first_name: 'Grace', job_title: 'Rear Admiral' });
     expect(response.body).not.toMatch(/Navy Yard|password|role/);
+  });
+
+  it('keeps the login e-mail off the public card and its vCard until the owner chooses to show it', async () => {
+    const user = await signedInUser(t, { firstName: 'Hedy', lastName: 'Lamarr' });
+    const publicCard = async () => {
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/public-profile/${user.username}/`,
+      });
+      const vcard = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/public-profile/${user.username}/vcard/`,
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(vcard.statusCode).toBe(200);
+      return { profile: profile.json(), profileText: profile.body, vcard: vcard.body };
+    };
+    expect(await profileOf(user.cookie)).toMatchObject({ email: user.email, show_email: false });
+    const hidden = await publicCard();
+    expect(hidden.profile.email).toBe('');
+    expect(hidden.profileText).not.toContain(user.email);
+    expect(hidden.vcard).not.toMatch(/^EMAIL/m);
+    expect(hidden.vcard).not.toContain(user.email);
+
+    const shown = await putProfile(user.cookie, { show_email: 'true' });
+    expect(shown).toMatchObject({ status: 200, body: { show_email: true } });
+    expect((await publicCard()).profile.email).toBe(user.email);
+    expect((await publicCard()).vcard).toContain(`EMAIL;TYPE=INTERNET:${user.email}`);
+
+    // Other changes leave the choice as it is; 'false' (what the form sends for an unticked box) undoes it.
+    expect((await putProfile(user.cookie, { company: 'Films, Inc.' })).body.show_email).toBe(true);
+    expect((await putProfile(user.cookie, { show_email: 'false' })).body.show_email).toBe(false);
+    const again = await publicCard();
+    expect(again.profile.email).toBe('');
+    expect(again.vcard).not.toContain(user.email);
+  });
+
+  it('takes show_email only as true or false', async () => {
+    const { cookie } = await signedInUser(t);
+    for (const value of ['yes', 'on', '1', 'TRUE ']) {
+      const response = await putProfile(cookie, { show_email: value });
+      expect(response.status, value).toBe(400);
+      expect(response.body.errors.show_email).toEqual(["show_email is 'true' or 'false'."]);
+    }
+    expect((await profileOf(cookie)).show_email).toBe(false);
   });
 
   it("answers 404 'User not found' for an unknown, malformed or inactive username", async () => {

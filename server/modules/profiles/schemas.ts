@@ -63,6 +63,10 @@ export const profileUpdateSchema = z
     youtube: httpLink,
     github: httpLink,
     linkedin: httpLink,
+    // Always sent by the form ('true' or 'false'): an unticked checkbox alone would send nothing.
+    show_email: z
+      .enum(['true', 'false'], "show_email is 'true' or 'false'.")
+      .transform((value) => value === 'true'),
     password: newPasswordField,
     password2: z.string().max(128),
     current_password: z.string().max(1024),

@@ -8,23 +8,24 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, refundHit } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../accounts/passwords.ts';
+import {
+  type AccountChangeDeps,
+  cancelEmailChange,
+  notifyPasswordChange,
+  requestEmailChange,
+} from '../accounts/email-change.ts';
+import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
-import type { Sessions } from '../accounts/sessions.ts';
 import { usableAccount } from '../accounts/status.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
 
-/** Public pages show profiles; a change empties the shared page cache in every process. */
-export const PROFILES_TOPIC = 'profiles';
+import { PROFILES_TOPIC } from './topic.ts';
 
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
 
-export interface ProfilesDeps {
-  db: Db;
+export interface ProfilesDeps extends AccountChangeDeps {
   storage: MediaStorage;
-  sessions: Sessions;
-  publish(topic: string): Promise<void>;
 }
 
 const columnOf = {
@@ -43,6 +44,7 @@ const columnOf = {
   youtube: 'youtube',
   github: 'github',
   linkedin: 'linkedin',
+  show_email: 'showEmail',
 } as const satisfies Record<string, keyof UserRow>;
 
 function fieldError(field: string, detail: string, kind: 'bad_request' | 'conflict' = 'bad_request'): never {
@@ -65,8 +67,8 @@ export function withoutEmptyFields(raw: Record<string, string>): Record<string, 
 
 /**
  * Updates the signed-in user's own profile. A new e-mail or password needs the current password
- * (wrong guesses count like failed logins); a new photo replaces the old file; other sessions end
- * when the password changes.
+ * (wrong guesses count like failed logins); a new e-mail waits for its confirmation link; a new photo
+ * replaces the old file; a new password ends the other sessions and is announced to the account's address.
  */
 export async function updateProfile(
   deps: ProfilesDeps,
@@ -82,6 +84,8 @@ export async function updateProfile(
     if (value !== undefined) changes[column] = value;
   }
   for (const field of cleared) changes[columnOf[field as keyof typeof columnOf]] = '';
+  // The address changes only when the owner opens the link mailed to the new one.
+  delete changes.email;
 
   const emailChanges = input.email !== undefined && input.email !== user.email;
   if (emailChanges || input.password !== undefined) {
@@ -94,7 +98,12 @@ export async function updateProfile(
     await refundHit(deps.db, key);
   }
   if (input.password !== undefined) {
-    if (isCommonPassword(input.password)) fieldError('password', MESSAGES.commonPassword);
+    await rejectWeakPassword(input.password, [
+      `${input.first_name ?? user.firstName} ${input.last_name ?? user.lastName}`,
+      input.email ?? user.email,
+      user.email,
+      input.username ?? user.username,
+    ]);
     changes.passwordHash = await hashPassword(input.password);
   }
   if (input.username !== undefined && input.username !== user.username) {
@@ -103,13 +112,6 @@ export async function updateProfile(
       .from(users)
       .where(and(eq(users.username, input.username), ne(users.id, user.id)));
     if (taken) fieldError('username', 'This username is taken.', 'conflict');
-  }
-  if (emailChanges && input.email) {
-    const [taken] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email), ne(users.id, user.id)));
-    if (taken) fieldError('email', 'This e-mail is already in use.', 'conflict');
   }
 
   let newPhotoKey: string | undefined;
@@ -128,10 +130,8 @@ export async function updateProfile(
       .returning();
   } catch (error) {
     if (newPhotoKey) await deps.storage.remove(newPhotoKey);
-    // A race with another account taking the same username or e-mail.
-    if (isUniqueViolation(error)) {
-      throw new AppError('conflict', 'This username or e-mail was just taken.');
-    }
+    // A race with another account taking the same username.
+    if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
     throw error;
   }
   if (!updated) throw new AppError('not_found', MESSAGES.notSignedIn);
@@ -139,7 +139,19 @@ export async function updateProfile(
   const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
   if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
   // A new password ends every other session (a thief's included); this one stays signed in.
-  if (input.password !== undefined) await deps.sessions.destroyAllOf(user.id, currentSession);
+  if (input.password !== undefined) {
+    await deps.sessions.destroyAllOf(user.id, currentSession);
+    await notifyPasswordChange(deps, updated, 'changed');
+  }
+  if (emailChanges && input.email) {
+    // The same answer whether or not the address is taken (the pending address shows either way).
+    await requestEmailChange(deps, updated, input.email);
+    updated = { ...updated, pendingEmail: input.email };
+  } else if (input.email !== undefined && updated.pendingEmail) {
+    // Sending the current address again takes back a change not yet confirmed.
+    await cancelEmailChange(deps, user.id);
+    updated = { ...updated, pendingEmail: null };
+  }
   await deps.publish(PROFILES_TOPIC);
   return toUser(updated);
 }
@@ -152,6 +164,7 @@ export interface PublicProfile {
   job_title: string;
   company: string;
   phone: string;
+  /** '' unless the owner chose to show it. */
   email: string;
   location: string;
   bio: string;
@@ -177,11 +190,12 @@ export async function publicProfileRow(db: Db, username: string): Promise<UserRo
 }
 
 export function toPublicProfile(row: UserRow): PublicProfile {
-  const { username, first_name, last_name, job_title, company, phone, email, location, bio, profile_image } =
-    toUser(row);
-  const socials = Object.fromEntries(
-    SOCIAL_NETWORKS.map((network) => [network, toUser(row)[network]]),
-  ) as Record<(typeof SOCIAL_NETWORKS)[number], string>;
+  const user = toUser(row);
+  const { username, first_name, last_name, job_title, company, phone, location, bio, profile_image } = user;
+  const socials = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, user[network]])) as Record<
+    (typeof SOCIAL_NETWORKS)[number],
+    string
+  >;
   return {
     username,
     first_name,
@@ -189,7 +203,8 @@ export function toPublicProfile(row: UserRow): PublicProfile {
     job_title,
     company,
     phone,
-    email,
+    // The login address is private unless its owner chose to show it.
+    email: row.showEmail ? row.email : '',
     location,
     bio,
     profile_image,

@@ -321,5 +321,7 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
   if (!row) return { kind: 'unknown' };
   if (row.serial.status === 'blocked') return { kind: 'blocked' };
   if (row.owner && row.ownerUsable) return { kind: 'profile', username: row.owner };
+  // A card whose owner's account is disabled leads nowhere, as if it did not exist (nor can it be claimed).
+  if (row.owner) return { kind: 'unknown' };
   return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
 }

@@ -1,0 +1,61 @@
+import { expect, hydrated, newTab, test } from './fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let site: MailedServer;
+const email = `alan.${Date.now()}@example.test`;
+const password = 'Bletchley-Park-1912';
+
+test.beforeAll(async () => {
+  site = await startMailedServer();
+  await registerActiveUser(site, { firstName: 'Alan', lastName: 'Turing', email, password });
+});
+
+test.afterAll(async () => {
+  await site.close();
+});
+
+const OFF_SITE = [
+  '/.//evil.example',
+  '//evil.example',
+  '/%2F%2Fevil.example',
+  '/%5cevil.example',
+  '/\\evil.example',
+  'https://evil.example/',
+];
+
+test('a login whose next points off the site lands on the own profile', async ({ browser }) => {
+  for (const next of OFF_SITE) {
+    const context = await browser.newContext();
+    const page = await newTab(context);
+    const offSite: string[] = [];
+    await context.route(
+      (url) => url.hostname === 'evil.example',
+      (route) => {
+        offSite.push(route.request().url());
+        return route.abort();
+      },
+    );
+    await page.goto(`${site.baseUrl}/login?next=${encodeURIComponent(next)}`);
+    await hydrated(page);
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page, next).toHaveURL(`${site.baseUrl}/profile`);
+    await expect(page.getByRole('heading', { name: 'Alan Turing' })).toBeVisible();
+    expect(offSite, next).toEqual([]);
+    await context.close();
+  }
+});
+
+test('a login whose next is a page on the site returns there, normalised', async ({ page }) => {
+  await page.goto(`${site.baseUrl}/login?next=${encodeURIComponent('/./blog/../cards?page=2')}`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${site.baseUrl}/cards?page=2`);
+});

@@ -162,6 +162,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/reset-password/x/y',
       '/confirm-email/x/y',
       '/secure-account/x/y',
+      '/unlock/x/y',
       `/profile/${username}`,
       '/cart',
       '/verify',

@@ -368,6 +368,7 @@ test('public pages have no layout breaks at any width', async ({ browser }) => {
     { path: '/activate/1/not-a-token' },
     { path: '/confirm-email/1/not-a-token' },
     { path: '/secure-account/1/not-a-token' },
+    { path: '/unlock/1/not-a-token' },
     { path: '/verify' },
     { path: `/verify?code=${demoSerial}` },
     { path: `/c/${demoSerial}` },

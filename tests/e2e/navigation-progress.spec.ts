@@ -3,12 +3,13 @@ import { expect, open, test } from './fixtures.ts';
 test('a slow navigation shows a progress bar after 150 ms and tells screen readers', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, '/');
-  // The next page's data takes a second and a half to arrive.
+  // The next page's data is held until the test lets it go (the shop has a loader: /about has none, so
+  // going there needs no data request at all).
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/about.data*', async (route) => {
+  await page.route('**/cards.data*', async (route) => {
     await held;
     await route.continue();
   });
@@ -16,14 +17,14 @@ test('a slow navigation shows a progress bar after 150 ms and tells screen reade
   const status = page.getByRole('status').filter({ hasText: 'Loading page...' });
   await expect(bar).toHaveAttribute('data-active', 'false');
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
   await expect(bar).toHaveAttribute('data-active', 'true');
   await expect(bar).toBeVisible();
   await expect(status).toHaveCount(1);
   release();
 
-  await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+  await expect(page).toHaveURL(/\/cards$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Smart Cards');
   await expect(bar).toHaveAttribute('data-active', 'false');
   await expect(status).toHaveCount(0);
 });

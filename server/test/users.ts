@@ -71,3 +71,20 @@ export async function signedInAdmin(t: TestApp): ReturnType<typeof signedInUser>
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
   return user;
 }
+
+/** `PUT /api/auth/profile/` as the profile form sends it (multipart), optionally with a photo. */
+export async function putProfile(
+  t: TestApp,
+  cookie: string | undefined,
+  fields: Record<string, string>,
+  photo?: { filename: string; type: string; data: Buffer },
+) {
+  const body = multipart(fields, photo && { field: 'profile_image', ...photo });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile/',
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

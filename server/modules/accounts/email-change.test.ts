@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipart, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
+import { putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -29,16 +29,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body
   return { status: response.statusCode, body: response.json() };
 }
 
-async function putProfile(cookie: string, fields: Record<string, string>) {
-  const form = multipart(fields);
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/api/auth/profile/',
-    payload: form.payload,
-    headers: { ...form.headers, cookie },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const putProfile = (cookie: string, fields: Record<string, string>) => sharedPutProfile(t, cookie, fields);
 
 const login = (email: string, password = TEST_PASSWORD) =>
   call('POST', '/api/auth/login/', { email, password });

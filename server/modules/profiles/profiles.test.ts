@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipart, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
+import { multipart, putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,16 +18,8 @@ afterAll(async () => {
 
 type Photo = { filename: string; type: string; data: Buffer };
 
-async function putProfile(cookie: string | undefined, fields: Record<string, string>, photo?: Photo) {
-  const body = multipart(fields, photo && { field: 'profile_image', ...photo });
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: '/api/auth/profile/',
-    payload: body.payload,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
-}
+const putProfile = (cookie: string | undefined, fields: Record<string, string>, photo?: Photo) =>
+  sharedPutProfile(t, cookie, fields, photo);
 
 async function profileOf(cookie: string) {
   const response = await t.app.inject({ method: 'GET', url: '/api/auth/profile/', headers: { cookie } });

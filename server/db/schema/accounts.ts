@@ -49,8 +49,6 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** The owner chose to show the e-mail on the public card (private by default). */
     showEmail: boolean('show_email').notNull().default(false),
-    /** When the last activation e-mail went out (a re-send waits 10 minutes). */
-    activationSentAt: timestamp('activation_sent_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

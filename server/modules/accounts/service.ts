@@ -132,7 +132,6 @@ async function freeUsername(db: Db, base: string): Promise<string> {
 async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
   if (!(await mailAllowed(deps.db, 'registration', user.email))) return;
   const token = await issueToken(deps.db, user.id, 'activate');
-  await deps.db.update(users).set({ activationSentAt: sql`now()` }).where(eq(users.id, user.id));
   const query = next ? `?${new URLSearchParams({ next })}` : '';
   const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}${query}`;
   await deps.mailer.sendLater(activationMail(user.email, user.firstName, url));

@@ -9,10 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { freePort } from '../server/test/free-port.ts';
 import { linkIn, startSmtpCapture } from '../server/test/smtp-capture.ts';
-import { evaluated, ipv4s, tryLogin } from '../tests/e2e/attacker.ts';
+import { evaluated, ipv4s, largeNoisyPhoto, tryLogin } from '../tests/e2e/attacker.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const PASSWORD = 'Blue-Harbour-42';
@@ -115,18 +114,7 @@ const report = (attack: string, figure: string) => console.log(`${attack.padEnd(
   const signedIn = await tryLogin(base, { email: uploader, password: PASSWORD }, { from: '192.0.2.200' });
   const cookie = signedIn.cookies.find((value) => value.startsWith('sid=')) ?? '';
   const other = await owner('lise');
-  const small = await sharp({
-    create: {
-      width: 512,
-      height: 512,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const large = await sharp(small).resize(4096, 4096, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+  const large = await largeNoisyPhoto();
   const timedLogin = async (i: number) => {
     const started = performance.now();
     const answer = await tryLogin(

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { multipart } from '../../server/test/users.ts';
-import { evaluated, ipv4s, tally, tryLogin } from './attacker.ts';
+import { evaluated, ipv4s, largeNoisyPhoto, tally, tryLogin } from './attacker.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
 import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './postgres.ts';
 
@@ -152,18 +151,7 @@ test.describe('on the embedded database', () => {
     const email = await owner(target, 'mary');
     const signedIn = await tryLogin(target.baseUrl, { email, password: PASSWORD }, { from: '192.0.2.200' });
     const cookie = signedIn.cookies.find((value) => value.startsWith('sid=')) ?? '';
-    const noise = await sharp({
-      create: {
-        width: 512,
-        height: 512,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 60 },
-      },
-    })
-      .png()
-      .toBuffer();
-    const large = await sharp(noise).resize(4096, 4096, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+    const large = await largeNoisyPhoto();
     const uploads = Array.from({ length: 8 }, async () => {
       const form = multipart(
         {},

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 /**
  * Sign-in calls as an attacker (or the owner) sends them over real HTTP: `from` is the address a trusted
  * proxy reports (X-Forwarded-For), `cookie` what the browser holds.
@@ -49,3 +50,22 @@ export const ipv4s = (count: number, first = 1) =>
     { length: count },
     (_, i) => `198.51.${100 + Math.floor((first + i) / 250)}.${((first + i) % 250) + 1}`,
   );
+
+/**
+ * A 4096×4096 JPEG of noise: the largest photo the site accepts, and costly to re-encode (noise does not
+ * compress), so a handful of them in parallel is a real load on image processing.
+ */
+export async function largeNoisyPhoto(): Promise<Buffer> {
+  const noise = await sharp({
+    create: {
+      width: 512,
+      height: 512,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(noise).resize(4096, 4096, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+}

@@ -1,10 +1,9 @@
+// What every domain's admin routes share: the admin making the request, and record ids from the path.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/id-param.ts';
 import { MESSAGES } from '../accounts/service.ts';
 import type { Actor } from './audit.ts';
-
-/** What every domain's admin routes share: the admin making the request, and record ids from the path. */
 
 export const FORBIDDEN = 'You do not have permission to perform this action.';
 

@@ -1,3 +1,4 @@
+// The admin console's view of orders: every customer's, filtered and paged, and one with its history.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';

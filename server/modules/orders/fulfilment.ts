@@ -1,3 +1,4 @@
+// How an order moves after it is placed: the firm confirms, ships, delivers or cancels it.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';

@@ -1,22 +1,19 @@
 import { type AppLoadContext, data } from 'react-router';
 import { idParam } from '../../server/http/id-param.ts';
+import { usersQuery } from '../../server/modules/accounts/admin-schemas.ts';
+import { getAdminUser, listUsers } from '../../server/modules/accounts/user-admin.ts';
 import { listAudit } from '../../server/modules/admin/audit.ts';
-import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/admin/catalog.ts';
 import { dashboard } from '../../server/modules/admin/dashboard.ts';
-import { listLeads } from '../../server/modules/admin/leads.ts';
-import { getAdminOrder, listAdminOrders } from '../../server/modules/admin/orders.ts';
-import { getSerial, listSerials } from '../../server/modules/admin/registry.ts';
-import {
-  auditQuery,
-  dashboardQuery,
-  FORBIDDEN,
-  leadsQuery,
-  ordersQuery,
-  pageQuery,
-  serialsQuery,
-  usersQuery,
-} from '../../server/modules/admin/schemas.ts';
-import { getAdminUser, listUsers } from '../../server/modules/admin/users.ts';
+import { pageQuery } from '../../server/modules/admin/list-query.ts';
+import { auditQuery, dashboardQuery } from '../../server/modules/admin/schemas.ts';
+import { FORBIDDEN } from '../../server/modules/admin/scope.ts';
+import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/catalog/card-editing.ts';
+import { leadsQuery } from '../../server/modules/leads/admin-schemas.ts';
+import { listLeads } from '../../server/modules/leads/lead-admin.ts';
+import { getAdminOrder, listAdminOrders } from '../../server/modules/orders/admin-queries.ts';
+import { adminOrdersQuery } from '../../server/modules/orders/admin-schemas.ts';
+import { serialsQuery } from '../../server/modules/registry/admin-schemas.ts';
+import { getSerial, listSerials } from '../../server/modules/registry/serial-admin.ts';
 import { requireUser } from './auth.server.ts';
 import { orResponse, parseQuery } from './loader-errors.server.ts';
 
@@ -42,7 +39,7 @@ export const loadDashboard = (request: Request, context: AppLoadContext) =>
   asAdmin(request, context, () => dashboard(context.db, parseQuery(dashboardQuery, request).days));
 
 export const loadAdminOrders = (request: Request, context: AppLoadContext) =>
-  asAdmin(request, context, () => listAdminOrders(context.db, parseQuery(ordersQuery, request)));
+  asAdmin(request, context, () => listAdminOrders(context.db, parseQuery(adminOrdersQuery, request)));
 
 export const loadAdminOrder = (request: Request, context: AppLoadContext, id: string | undefined) =>
   asAdmin(request, context, () => getAdminOrder(context.db, idOf(id, 'Order not found.')));

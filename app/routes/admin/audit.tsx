@@ -27,7 +27,7 @@ export default function AdminAudit({ loaderData: page }: Route.ComponentProps) {
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No change recorded yet."
         filters={
           <FilterForm label="Filter the audit log">

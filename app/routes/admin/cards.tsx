@@ -27,7 +27,7 @@ export default function AdminCards({ loaderData: page }: Route.ComponentProps) {
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No card matches this search."
         filters={
           <FilterForm label="Search cards">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminLead } from '../../../server/modules/admin/leads';
+import type { AdminLead } from '../../../server/modules/leads/lead-admin';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -31,7 +31,7 @@ export default function AdminLeads({ loaderData: page }: Route.ComponentProps) {
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No message matches these filters."
         filters={
           <FilterForm label="Filter leads">

@@ -29,7 +29,7 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No order matches these filters."
         filters={<OrderFilters />}
       >

@@ -39,7 +39,7 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No serial number matches these filters."
         filters={
           <FilterForm label="Search serial numbers">

@@ -21,7 +21,7 @@ export default function AdminUsers({ loaderData: page }: Route.ComponentProps) {
       <AdminTablePage
         count={page.count}
         page={page.page}
-        pageCount={page.page_count}
+        pageCount={page.pageCount}
         empty="No account matches these filters."
         filters={
           <FilterForm label="Search users">

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRow, auditLog } from '../../db/schema/index.ts';
-import { type AdminPage, adminPage, offsetOf } from './paging.ts';
-import { ADMIN_PAGE_SIZE } from './schemas.ts';
+import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { ADMIN_PAGE_SIZE } from './list-query.ts';
 
 /** The signed-in admin making a change. */
 export interface Actor {
@@ -60,19 +60,20 @@ export function listAudit(
   db: Db,
   page: number,
   target?: { type: string; id: string },
-): Promise<AdminPage<AuditView>> {
+): Promise<Page<AuditView>> {
   const where: SQL | undefined = target
     ? and(eq(auditLog.targetType, target.type), eq(auditLog.targetId, target.id))
     : undefined;
-  return adminPage(
+  return pageOf(
     page,
+    ADMIN_PAGE_SIZE,
     db
       .select()
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(page))
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE))
       .then((rows) => rows.map(toView)),
     db
       .select({ value: count() })

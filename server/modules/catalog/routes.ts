@@ -5,8 +5,9 @@ import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
+import { linkedPage } from '../paging.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
-import { CATALOG_TOPIC, type CardPage, getCard, homeProducts, listCards, searchProducts } from './service.ts';
+import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -20,15 +21,6 @@ const CACHED_ANSWERS = 1000;
 /** Catalogue answers may be kept but are revalidated each time (ETag → 304), so admin edits show at once. */
 function revalidate(reply: FastifyReply): void {
   reply.header('cache-control', 'public, max-age=0, must-revalidate');
-}
-
-function paginated(page: CardPage, pageUrl: (page: number) => string) {
-  return {
-    count: page.count,
-    next: page.page < page.pageCount ? pageUrl(page.page + 1) : null,
-    previous: page.page > 1 ? pageUrl(page.page - 1) : null,
-    results: page.results,
-  };
 }
 
 export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
@@ -59,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     (request, reply) =>
       cached(request, reply, async () => {
         const { page } = parseInput(cardsQuerySchema, request.query, INVALID_PAGE);
-        return paginated(await listCards(db, page), (n) => `${publicUrl}/api/cards/?page=${n}`);
+        return linkedPage(await listCards(db, page), (n) => `${publicUrl}/api/cards/?page=${n}`);
       }),
   );
 
@@ -95,7 +87,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
       cached(request, reply, async () => {
         const query = parseInput(productsQuerySchema, request.query);
         const result = await searchProducts(db, query);
-        return paginated(result, (n) => {
+        return linkedPage(result, (n) => {
           const params = new URLSearchParams();
           for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
             if (typeof value === 'string' && key !== 'page') params.set(key, value);

@@ -7,6 +7,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
+import { linkedPage } from '../paging.ts';
 import { quote } from './pricing.ts';
 import {
   idempotencyKeySchema,
@@ -91,12 +92,7 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
       const result = await listOrders(db, user.id, page);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');
-      return {
-        count: result.count,
-        next: result.page < result.pageCount ? url(result.page + 1) : null,
-        previous: result.page > 1 ? url(result.page - 1) : null,
-        results: result.results,
-      };
+      return linkedPage(result, url);
     },
   );
 

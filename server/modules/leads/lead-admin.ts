@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type LeadKind, type LeadRow, leads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { type AdminPage, adminPage, offsetOf } from './paging.ts';
-import { ADMIN_PAGE_SIZE } from './schemas.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
+import { offsetOf, type Page, pageOf } from '../paging.ts';
 
 export const LEAD_NOT_FOUND = 'Message not found.';
 
@@ -48,7 +48,7 @@ export function listLeads(
     kind?: LeadKind | undefined;
     status?: 'new' | 'handled' | undefined;
   },
-): Promise<AdminPage<AdminLead>> {
+): Promise<Page<AdminLead>> {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
@@ -58,15 +58,16 @@ export function listLeads(
   if (query.kind) conditions.push(eq(leads.kind, query.kind));
   if (query.status) conditions.push(eq(leads.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  return adminPage(
+  return pageOf(
     query.page,
+    ADMIN_PAGE_SIZE,
     db
       .select()
       .from(leads)
       .where(where)
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(query.page))
+      .offset(offsetOf(query.page, ADMIN_PAGE_SIZE))
       .then((rows) => rows.map(toLead)),
     db
       .select({ value: count() })

@@ -7,12 +7,12 @@ import { type CardRow, cards, serials } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CARD_COVER, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
-import { cardCoverSvg } from '../catalog/cover-art.ts';
-import { CATALOG_TOPIC, type Card, toCard } from '../catalog/service.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { CARD_FIELD_MESSAGES, type CardChanges, type CardFields } from './catalog-schemas.ts';
-import { type AdminPage, adminPage, offsetOf } from './paging.ts';
-import { ADMIN_PAGE_SIZE } from './schemas.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
+import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { CARD_FIELD_MESSAGES, type CardChanges, type CardFields } from './admin-schemas.ts';
+import { cardCoverSvg } from './cover-art.ts';
+import { CATALOG_TOPIC, type Card, toCard } from './service.ts';
 
 export interface AdminCatalogDeps {
   db: Db;
@@ -51,7 +51,7 @@ function toAdminCard(row: CardRow, serialCount = 0): AdminCard {
 }
 
 /** Every card, active or not, newest first; searched by name, slug, SKU or design. */
-export function listAdminCards(db: Db, page: number, search?: string): Promise<AdminPage<AdminCard>> {
+export function listAdminCards(db: Db, page: number, search?: string): Promise<Page<AdminCard>> {
   let where: SQL | undefined;
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -67,8 +67,9 @@ export function listAdminCards(db: Db, page: number, search?: string): Promise<A
     .from(serials)
     .groupBy(serials.cardId)
     .as('serial_count');
-  return adminPage(
+  return pageOf(
     page,
+    ADMIN_PAGE_SIZE,
     db
       .select({ card: cards, serials: serialCount.total })
       .from(cards)
@@ -76,7 +77,7 @@ export function listAdminCards(db: Db, page: number, search?: string): Promise<A
       .where(where)
       .orderBy(desc(cards.createdAt), desc(cards.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(page))
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE))
       .then((rows) => rows.map((row) => toAdminCard(row.card, row.serials ?? 0))),
     db
       .select({ value: count() })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, serials } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
-import { generateSerial } from '../registry/serial-code.ts';
+import { generateSerial } from './serial-code.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { orders, serials, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Sessions } from '../accounts/sessions.ts';
-import { type AccountStatus, accountStatus, usableAccount } from '../accounts/status.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
+import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { PROFILES_TOPIC } from '../profiles/topic.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { type AdminPage, adminPage, offsetOf } from './paging.ts';
-import { ADMIN_PAGE_SIZE } from './schemas.ts';
+import type { Sessions } from './sessions.ts';
+import { type AccountStatus, accountStatus, usableAccount } from './status.ts';
 
 export const USER_ADMIN_MESSAGES = {
   notFound: 'User not found.',
@@ -74,21 +74,22 @@ export function listUsers(
     role?: 'user' | 'admin' | undefined;
     status?: AccountStatus | undefined;
   },
-): Promise<AdminPage<AdminUserRow>> {
+): Promise<Page<AdminUserRow>> {
   const conditions: SQL[] = [];
   if (query.search) conditions.push(userSearch(query.search));
   if (query.role) conditions.push(eq(users.role, query.role));
   if (query.status) conditions.push(statusIs(query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  return adminPage(
+  return pageOf(
     query.page,
+    ADMIN_PAGE_SIZE,
     db
       .select()
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(query.page))
+      .offset(offsetOf(query.page, ADMIN_PAGE_SIZE))
       .then((rows) => rows.map(toRow)),
     db
       .select({ value: count() })

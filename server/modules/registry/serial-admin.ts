@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type BatchRow, generateBatch, importBatch } from '../registry/batches.ts';
-import { compactCode, formatSerial, hasValidCheck, serialShape } from '../registry/serial-code.ts';
-import { MAX_VERIFICATIONS } from '../registry/service.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { type AdminPage, adminPage, offsetOf } from './paging.ts';
-import { ADMIN_PAGE_SIZE } from './schemas.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
+import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { type BatchRow, generateBatch, importBatch } from './batches.ts';
+import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
+import { MAX_VERIFICATIONS } from './service.ts';
 
 export const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
@@ -136,7 +136,7 @@ async function withCardsAndClaimers(
 export async function listSerials(
   db: Db,
   query: { page: number; search?: string | undefined; status?: SerialFilter | undefined },
-): Promise<AdminPage<AdminSerialRow>> {
+): Promise<Page<AdminSerialRow>> {
   const where = and(
     query.search ? await searchCondition(db, query.search) : undefined,
     filterCondition(query.status),
@@ -148,14 +148,14 @@ export async function listSerials(
     .where(where)
     .orderBy(desc(serials.createdAt), desc(serials.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset(offsetOf(query.page))
+    .offset(offsetOf(query.page, ADMIN_PAGE_SIZE))
     .then((found) => withCardsAndClaimers(db, found));
   const total = db
     .select({ value: count() })
     .from(serials)
     .where(where)
     .then((found) => found[0]?.value ?? 0);
-  return adminPage(query.page, rows, total);
+  return pageOf(query.page, ADMIN_PAGE_SIZE, rows, total);
 }
 
 function serialOf(code: string): string {

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { search } from '../admin/list-query.ts';
+import { pageNumber } from '../catalog/schemas.ts';
+
+export const leadsQuery = z.object({
+  page: pageNumber.default(1),
+  search,
+  kind: z
+    .enum(['contact', 'consultation'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(['new', 'handled'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const leadChangeBody = z.strictObject({
+  status: z.enum(['new', 'handled'], { error: 'The status is new or handled.' }),
+});

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { idParam } from '../../http/id-param.ts';
+import { doc } from '../../http/openapi.ts';
+import { parseInput } from '../../http/validate.ts';
+import { actorOf, idOf, type WithId } from '../admin/scope.ts';
+import { numberedPage } from '../paging.ts';
+import { getAdminOrder, listAdminOrders } from './admin-queries.ts';
+import { adminOrdersQuery, orderStatusBody } from './admin-schemas.ts';
+import { changeOrderStatus, type FulfilmentDeps, ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
+
+/** The admin console's order routes; the admin scope mounts them behind its guard. */
+export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, deps) => {
+  const { db } = deps;
+
+  app.get(
+    '/orders/',
+    doc({
+      summary: 'Orders, filtered and paged',
+      auth: 'admin',
+      query: adminOrdersQuery,
+      responses: { 200: 'A page of orders.' },
+    }),
+    async (request) => numberedPage(await listAdminOrders(db, parseInput(adminOrdersQuery, request.query))),
+  );
+  app.get<WithId>(
+    '/orders/:id/',
+    doc({
+      summary: 'One order with its lines, address and history',
+      auth: 'admin',
+      params: { id: idParam },
+      responses: { 200: 'The order.', 404: 'No such order.' },
+    }),
+    async (request) => getAdminOrder(db, idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound)),
+  );
+  app.post<WithId>(
+    '/orders/:id/status/',
+    doc({
+      summary: 'Move an order along an allowed transition; the customer is e-mailed',
+      auth: 'admin',
+      params: { id: idParam },
+      body: orderStatusBody,
+      responses: {
+        200: 'The order.',
+        404: 'No such order.',
+        409: 'Not an allowed transition from its status now.',
+      },
+    }),
+    async (request) => {
+      const id = idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound);
+      const { status, note } = parseInput(orderStatusBody, request.body);
+      await changeOrderStatus(deps, await actorOf(request), id, status, note);
+      return getAdminOrder(db, id);
+    },
+  );
+};

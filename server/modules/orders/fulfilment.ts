@@ -1,0 +1,108 @@
+// How an order moves after it is placed: the firm confirms, ships, delivers or cancels it.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/index.ts';
+import { orderStatusMail } from '../../mail/templates.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { CATALOG_TOPIC } from '../catalog/service.ts';
+import { withLines } from './service.ts';
+
+/** Where an order may go from each status; delivered and cancelled are final. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const ORDER_ADMIN_MESSAGES = {
+  notFound: 'Order not found.',
+  transition: (from: OrderStatus, to: OrderStatus) => `An order that is ${from} cannot become ${to}.`,
+  changed: 'The order changed meanwhile; reload it and try again.',
+} as const;
+
+export interface FulfilmentDeps {
+  db: Db;
+  mailer: Mailer;
+  publish(topic: string): Promise<void>;
+  publicUrl: string;
+}
+
+/**
+ * Moves an order along an allowed transition in one transaction: the status changes only if it is still
+ * what was read (two admins at once cannot both cancel), a cancelled order's cards go back in stock, the
+ * change is written to the order's history and the audit log, and the customer's e-mail is queued, all in
+ * one transaction.
+ */
+export async function changeOrderStatus(
+  deps: FulfilmentDeps,
+  actor: Actor,
+  id: number,
+  to: OrderStatus,
+  note: string,
+): Promise<void> {
+  const { db } = deps;
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ order: orders, user: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id))
+      .for('update', { of: orders });
+    if (!found) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
+    const from = found.order.status;
+    if (!ORDER_TRANSITIONS[from].includes(to)) {
+      throw new AppError('conflict', ORDER_ADMIN_MESSAGES.transition(from, to), {
+        status: [ORDER_ADMIN_MESSAGES.transition(from, to)],
+      });
+    }
+    const updated = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), eq(orders.status, from)))
+      .returning({ id: orders.id });
+    if (updated.length !== 1) throw new AppError('conflict', ORDER_ADMIN_MESSAGES.changed);
+
+    let restocked: Array<{ card: number; quantity: number }> = [];
+    if (to === 'cancelled') {
+      const lines = await tx
+        .select({ cardId: orderLines.cardId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.cardId)));
+      for (const line of lines) {
+        if (line.cardId === null) continue;
+        const back = await tx
+          .update(cards)
+          .set({ stock: sql`${cards.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+          .where(and(eq(cards.id, line.cardId), isNotNull(cards.stock)))
+          .returning({ id: cards.id });
+        if (back.length) restocked = [...restocked, { card: line.cardId, quantity: line.quantity }];
+      }
+    }
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: id, fromStatus: from, toStatus: to, actorId: actor.id, note });
+    await recordAudit(tx, actor, {
+      action: 'order.status',
+      targetType: 'order',
+      targetId: id,
+      before: { status: from },
+      after: { status: to, ...(note ? { note } : {}), ...(restocked.length ? { restocked } : {}) },
+    });
+    // The customer's e-mail is queued with the change itself.
+    const [changed] = await withLines(tx, [{ ...found.order, status: to }]);
+    if (changed) {
+      const url = `${deps.publicUrl}/profile#orders`;
+      await deps.mailer.sendLater(
+        orderStatusMail(found.user.email, found.user.firstName, changed, note, url),
+        tx,
+      );
+    }
+  });
+
+  // Cancelling put cards back in stock: the shop's pages show it at once.
+  if (to === 'cancelled') await deps.publish(CATALOG_TOPIC).catch(() => undefined);
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { doc } from '../../http/openapi.ts';
+import { parseInput } from '../../http/validate.ts';
+import { actorOf } from '../admin/scope.ts';
+import { numberedPage } from '../paging.ts';
+import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-schemas.ts';
+import { batchCsv, ImportError } from './batches.ts';
+import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
+
+export interface RegistryAdminRoutesOptions {
+  db: Db;
+  publicUrl: string;
+}
+
+/** The admin console's registry routes; the admin scope mounts them behind its guard. */
+export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions> = async (app, deps) => {
+  const { db } = deps;
+
+  app.get(
+    '/serials/',
+    doc({
+      summary: 'Serial numbers, filtered and paged',
+      auth: 'admin',
+      query: serialsQuery,
+      responses: { 200: 'A page of serials.' },
+    }),
+    async (request) => numberedPage(await listSerials(db, parseInput(serialsQuery, request.query))),
+  );
+  app.post(
+    '/serials/batch/',
+    doc({
+      summary: 'Generate a batch of serials for a SKU; answers the CSV to print',
+      auth: 'admin',
+      body: batchBody,
+      produces: 'text/csv',
+      responses: { 201: 'The batch as CSV.' },
+    }),
+    async (request, reply) => {
+      const { sku, count } = parseInput(batchBody, request.body);
+      const rows = await generateSerials(db, await actorOf(request), sku, count);
+      const file = `serials-${sku.toLowerCase().replace(/[^a-z0-9-]/g, '')}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return reply
+        .status(201)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(batchCsv(rows, deps.publicUrl));
+    },
+  );
+  app.post(
+    '/serials/import/',
+    doc({
+      summary: 'Import serials from CSV text (all rows or none)',
+      auth: 'admin',
+      body: importBody,
+      responses: { 201: 'How many were imported.' },
+    }),
+    async (request, reply) => {
+      const { csv } = parseInput(importBody, request.body);
+      try {
+        const imported = await importSerials(db, await actorOf(request), csv);
+        return reply.status(201).send({ imported, detail: `Imported ${imported} serial numbers.` });
+      } catch (error) {
+        if (error instanceof ImportError) {
+          throw new AppError('bad_request', 'Nothing was imported: fix these rows and try again.', {
+            csv: error.problems,
+          });
+        }
+        throw error;
+      }
+    },
+  );
+  app.get<{ Params: { serial: string } }>(
+    '/serials/:serial/',
+    doc({
+      summary: 'One serial with its verification history and claimer',
+      auth: 'admin',
+      responses: { 200: 'The serial.', 404: 'No such serial.' },
+    }),
+    async (request) => getSerial(db, request.params.serial),
+  );
+  app.post<{ Params: { serial: string } }>(
+    '/serials/:serial/',
+    doc({
+      summary: 'Block, unblock or reset the count of a serial',
+      auth: 'admin',
+      body: serialActionBody,
+      responses: { 200: 'The serial.', 404: 'No such serial.' },
+    }),
+    async (request) => {
+      const { action } = parseInput(serialActionBody, request.body);
+      return changeSerial(db, await actorOf(request), request.params.serial, action);
+    },
+  );
+};

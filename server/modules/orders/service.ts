@@ -7,7 +7,6 @@ import {
   cards,
   type OrderLineRow,
   type OrderRow,
-  type OrderStatus,
   orderLines,
   orders,
   type UserRow,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cards, type SerialRow, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { cards, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit, refundHit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';

@@ -23,6 +23,7 @@ export type CardPage = z.output<typeof cardPageSchema>;
 
 /** `/api/cards/` and `/api/products/`. */
 export const cardListSchema = linkedPageSchema(cardSchema).meta({ id: 'CardList' });
+export type CardList = z.output<typeof cardListSchema>;
 
 export const homeProductsSchema = z
   .strictObject({

@@ -70,3 +70,4 @@ export type OrderPage = z.output<typeof orderPageSchema>;
 
 /** `/api/orders/`. */
 export const orderListSchema = linkedPageSchema(orderSchema).meta({ id: 'OrderList' });
+export type OrderList = z.output<typeof orderListSchema>;

@@ -50,20 +50,27 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
+/** Points zod's `#/$defs/…` references at the document's components, in place. */
+function pointRefsAtComponents(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) pointRefsAtComponents(item);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        Reflect.set(node, key, value.replace('#/$defs/', '#/components/schemas/'));
+      } else pointRefsAtComponents(value);
+    }
+  }
+}
+
 /**
  * The output side of a response schema. Schemas named with `.meta({ id })` become components, shared by
- * every answer that contains them: zod puts them under the schema's own `$defs`, which a document-level
- * `$ref` cannot reach, so they move to `components.schemas` and their references follow.
+ * every answer that contains them: zod puts them under the schema's own `$defs`, which a `$ref` inside
+ * the document cannot reach, so they move to `components.schemas` and their references follow.
  */
 function responseSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
-  const {
-    $schema: _ignored,
-    $defs,
-    ...rest
-  } = JSON.parse(
-    JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'),
-  ) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  pointRefsAtComponents(converted);
+  const { $schema: _ignored, $defs, ...rest } = converted;
   Object.assign(components, $defs);
   return rest;
 }

@@ -5,9 +5,9 @@ import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
-import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
+import { type CardList, type CardPage, cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
-import { CATALOG_TOPIC, type CardPage, getCard, homeProducts, listCards, searchProducts } from './service.ts';
+import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -23,7 +23,7 @@ function revalidate(reply: FastifyReply): void {
   reply.header('cache-control', 'public, max-age=0, must-revalidate');
 }
 
-function paginated(page: CardPage, pageUrl: (page: number) => string) {
+function paginated(page: CardPage, pageUrl: (page: number) => string): CardList {
   return {
     count: page.count,
     next: page.page < page.pageCount ? pageUrl(page.page + 1) : null,

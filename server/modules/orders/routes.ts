@@ -8,7 +8,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { quote } from './pricing.ts';
-import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
+import { type OrderList, orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import {
   idempotencyKeySchema,
   ORDER_MESSAGES,
@@ -95,12 +95,13 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
       const result = await listOrders(db, user.id, page);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');
-      return {
+      const answer: OrderList = {
         count: result.count,
         next: result.page < result.pageCount ? url(result.page + 1) : null,
         previous: result.page > 1 ? url(result.page - 1) : null,
         results: result.results,
       };
+      return answer;
     },
   );
 

@@ -127,11 +127,13 @@ async function findCode(
     const counted = await countCheck(db, serial, client);
     if (counted) {
       const n = counted.count;
+      const kind = n === 1 ? 'genuine' : n <= MAX_VERIFICATIONS ? 'repeated' : 'limit_reached';
       return {
-        kind: n === 1 ? 'genuine' : n <= MAX_VERIFICATIONS ? 'repeated' : 'limit_reached',
+        kind,
         result: {
-          valid: n <= MAX_VERIFICATIONS,
-          status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
+          valid: kind !== 'limit_reached',
+          status:
+            kind === 'genuine' ? STATUS.genuine : kind === 'repeated' ? STATUS.repeated(n) : STATUS.limit,
           serial_number: counted.serial,
           sku: counted.sku,
           attempts: shown(n, MAX_VERIFICATIONS),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Card } from '../../server/modules/catalog/service';
+import type { Card } from '../../server/modules/catalog/responses';
 import { formatDollars } from '../lib/format';
 import { CardImage } from './CardImage';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { company } from '../../content/company';
-import type { VerificationResult } from '../../server/modules/registry/service';
+import type { VerificationResult } from '../../server/modules/registry/responses';
 
 /** The spec's maximum: attempts are shown as x/5. */
 const MAX_ATTEMPTS = 5;

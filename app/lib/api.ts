@@ -14,11 +14,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the site's own API with the session cookie; a non-2xx answer throws ApiError. */
-export async function api<T>(
+/**
+ * Calls the site's own API with the session cookie; a non-2xx answer throws ApiError.
+ *
+ * `Answer` is the response type inferred from the route's schema (`server/modules/<domain>/responses.ts`,
+ * imported with `import type`, so zod stays out of the browser). The server builds each answer to that
+ * schema, the API document shows it, and `server/http/responses.test.ts` parses the answers with it: the
+ * browser trusts the type instead of parsing every answer again.
+ */
+export async function api<Answer>(
   path: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
+): Promise<Answer> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -33,7 +40,7 @@ export async function api<T>(
   }
   const data = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(response.status, data as ApiErrorBody | undefined);
-  return data as T;
+  return data as Answer;
 }
 
 /** The field errors of a failed call, for showing beside the inputs. */

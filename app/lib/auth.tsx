@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { User } from '../../server/modules/accounts/service';
+import type { User } from '../../server/modules/accounts/responses';
 import { ApiError, api } from './api';
 
 export type { User };

@@ -1,5 +1,5 @@
-import type { Address } from '../../server/modules/addresses/service';
-import type { PublicProfile } from '../../server/modules/profiles/service';
+import type { Address } from '../../server/modules/addresses/responses';
+import type { PublicProfile } from '../../server/modules/profiles/responses';
 import { buildVCard, type ContactCard, SOCIAL_NETWORKS } from './vcard';
 
 /**

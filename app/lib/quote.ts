@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { Quote } from '../../server/modules/orders/pricing';
+import type { Quote } from '../../server/modules/orders/responses';
 import { api } from './api';
 import { type CartItem, refreshPrices } from './cart';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { company } from '../../content/company';
+import type { EmailConfirmed } from '../../server/modules/accounts/responses';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
 import type { Route } from './+types/confirm-email';
@@ -24,7 +25,7 @@ export default function ConfirmEmail() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api<{ email: string }>(`/auth/email-change/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+    api<EmailConfirmed>(`/auth/email-change/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
       method: 'POST',
     })
       .then((answer) => setOutcome({ state: 'confirmed', email: answer.email }))

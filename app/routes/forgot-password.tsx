@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { Detail } from '../../server/http/common-responses';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
@@ -24,7 +25,7 @@ export default function ForgotPassword() {
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setBusy(true);
     try {
-      const answer = await api<{ detail: string }>('/auth/forgot-password/', {
+      const answer = await api<Detail>('/auth/forgot-password/', {
         method: 'POST',
         body: { email },
       });

@@ -2,11 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
+import type { LoginAnswer } from '../../server/modules/accounts/responses';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
-import { type User, useAuth } from '../lib/auth';
+import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
 import { safeNext } from '../lib/safe-next';
@@ -33,7 +34,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
     const values = formValues(event);
     setBusy(true);
     try {
-      await api<{ user: User }>('/auth/login/', { method: 'POST', body: values });
+      await api<LoginAnswer>('/auth/login/', { method: 'POST', body: values });
       await auth.refresh();
       toast.success('Login successful');
       navigate(safeNext(params.get('next')));

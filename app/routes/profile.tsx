@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
-import type { Address } from '../../server/modules/addresses/service';
+import type { Address } from '../../server/modules/addresses/responses';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { MyCards } from '../components/profile/MyCards';

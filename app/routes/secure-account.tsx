@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { company } from '../../content/company';
+import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
 import type { Route } from './+types/secure-account';
@@ -27,7 +28,7 @@ export default function SecureAccount() {
   async function secure() {
     setBusy(true);
     try {
-      const answer = await api<{ detail: string }>(
+      const answer = await api<Detail>(
         `/auth/secure-account/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
         { method: 'POST' },
       );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { company } from '../../content/company';
+import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
 import type { Route } from './+types/unlock';
@@ -21,7 +22,7 @@ export default function Unlock() {
   async function unlock() {
     setOutcome('unlocking');
     try {
-      const answer = await api<{ detail: string }>(
+      const answer = await api<Detail>(
         `/auth/unlock/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
         { method: 'POST' },
       );

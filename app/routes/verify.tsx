@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { company } from '../../content/company';
-import type { VerificationResult } from '../../server/modules/registry/service';
+import type { VerificationResult } from '../../server/modules/registry/responses';
 import { PageHeader } from '../components/PageHeader';
 import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';

@@ -16,10 +16,18 @@ export interface RouteDoc {
   multipart?: { fields: z.ZodType; fileField: string };
   /** Request headers the route reads. */
   headers?: Record<string, { schema: z.ZodType; required?: boolean; description: string }>;
-  /** Status codes it answers with, besides the common ones added for every route. */
-  responses: Record<number, string>;
+  /**
+   * Status codes it answers with, besides the common ones added for every route: a description, or a
+   * description and the schema of the body (the zod schema the answer is built to, output side).
+   */
+  responses: Record<number, string | DocumentedResponse>;
   /** The success answer's content type when it is not JSON. */
   produces?: string;
+}
+
+export interface DocumentedResponse {
+  description: string;
+  schema: z.ZodType;
 }
 
 declare module 'fastify' {
@@ -39,6 +47,31 @@ type JsonSchema = Record<string, unknown>;
 /** The input side of a schema (before transforms and defaults), as JSON Schema 2020-12 for OpenAPI 3.1. */
 function jsonSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+/** Points zod's `#/$defs/…` references at the document's components, in place. */
+function pointRefsAtComponents(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) pointRefsAtComponents(item);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        Reflect.set(node, key, value.replace('#/$defs/', '#/components/schemas/'));
+      } else pointRefsAtComponents(value);
+    }
+  }
+}
+
+/**
+ * The output side of a response schema. Schemas named with `.meta({ id })` become components, shared by
+ * every answer that contains them: zod puts them under the schema's own `$defs`, which a `$ref` inside
+ * the document cannot reach, so they move to `components.schemas` and their references follow.
+ */
+function responseSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const converted = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  pointRefsAtComponents(converted);
+  const { $schema: _ignored, $defs, ...rest } = converted;
+  Object.assign(components, $defs);
   return rest;
 }
 
@@ -66,7 +99,11 @@ const AUTH_RESPONSES: Record<NonNullable<RouteDoc['auth']>, Record<number, strin
   admin: { 401: 'Not signed in.', 403: 'Signed in, but not an admin.' },
 };
 
-function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: string[]) {
+function operation(
+  route: DocumentedRoute & { doc: RouteDoc },
+  pathParams: string[],
+  components: Record<string, JsonSchema>,
+) {
   const { doc } = route;
   const tag = route.url.startsWith('/api/') ? (route.url.split('/')[2] ?? 'api') : 'health';
   const parameters: JsonSchema[] = [
@@ -92,16 +129,22 @@ function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: strin
   ];
   const responses: Record<string, unknown> = {};
   // The route's own descriptions win over the generic ones.
-  const statuses = {
+  const refused: Record<number, string> = { 400: 'The input was refused; see `errors`.' };
+  const statuses: RouteDoc['responses'] = {
     ...(doc.auth ? AUTH_RESPONSES[doc.auth] : {}),
-    ...(doc.body || doc.multipart || doc.query ? { 400: 'The input was refused; see `errors`.' } : {}),
+    ...(doc.body || doc.multipart || doc.query ? refused : {}),
     ...COMMON_RESPONSES,
     ...doc.responses,
   };
-  for (const [status, description] of Object.entries(statuses)) {
+  for (const [status, answer] of Object.entries(statuses)) {
     const code = Number(status);
+    const description = typeof answer === 'string' ? answer : answer.description;
     if (code === 204) responses[status] = { description };
-    else if (code >= 400) {
+    else if (typeof answer !== 'string') {
+      const schema = responseSchema(answer.schema, components);
+      const type = code >= 400 ? 'application/json' : (doc.produces ?? 'application/json');
+      responses[status] = { description, content: { [type]: { schema } } };
+    } else if (code >= 400) {
       responses[status] = {
         description,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -143,12 +186,13 @@ function operation(route: DocumentedRoute & { doc: RouteDoc }, pathParams: strin
 /** The OpenAPI 3.1 document of every documented route under /api. */
 export function buildOpenApi(routes: DocumentedRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
   for (const route of routes) {
     if (!route.doc || route.method === 'HEAD') continue;
     const pathParams = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] ?? '');
     const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation({ ...route, doc: route.doc }, pathParams);
+    paths[path][route.method.toLowerCase()] = operation({ ...route, doc: route.doc }, pathParams, schemas);
   }
   return {
     openapi: '3.1.0',
@@ -162,7 +206,7 @@ export function buildOpenApi(routes: DocumentedRoute[], serverUrl: string) {
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas,
     },
     paths,
   };

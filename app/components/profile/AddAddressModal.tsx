@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import type { Address } from '../../../server/modules/addresses/service';
+import type { Address } from '../../../server/modules/addresses/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
 import { toastFailure } from '../../lib/toast-failure';

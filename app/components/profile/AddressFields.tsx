@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Address } from '../../../server/modules/addresses/service';
+import type { Address } from '../../../server/modules/addresses/responses';
 import { postalCodeInputMode } from '../../lib/postal-codes';
 import { FormField } from '../FormField';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ClaimedCard } from '../../../server/modules/registry/service';
+import type { ClaimedCard } from '../../../server/modules/registry/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';

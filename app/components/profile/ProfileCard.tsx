@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Address } from '../../../server/modules/addresses/service';
+import type { Address } from '../../../server/modules/addresses/responses';
 import type { CardPerson } from '../../lib/contact-card';
 import { httpLink } from '../../lib/safe-link';
 import { SocialLinks } from '../SocialLinks';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { clientIdOf } from '../../http/client-id.ts';
+import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from './auth.ts';
@@ -11,6 +12,7 @@ import {
   secureAccount,
 } from './email-change.ts';
 import { useUnlockLink } from './login-throttle.ts';
+import { emailConfirmedSchema, loginAnswerSchema, userSchema } from './responses.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -53,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       summary:
         'Create an account; an activation link is e-mailed (the same answer whether or not the address is taken)',
       body: registerSchema,
-      responses: { 201: 'Registered; check the mailbox.' },
+      responses: { 201: { description: 'Registered; check the mailbox.', schema: detailSchema } },
     }),
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
@@ -67,7 +69,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'Activate an account with the link from the e-mail',
       params: tokenParamsSchema.shape,
-      responses: { 200: 'Activated.', 400: 'The link is invalid or has expired.' },
+      responses: {
+        200: { description: 'Activated.', schema: detailSchema },
+        400: 'The link is invalid or has expired.',
+      },
     }),
     async (request, reply) => {
       const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidActivation);
@@ -82,7 +87,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'Sign in; sets the session cookie',
       body: loginSchema,
-      responses: { 200: 'Signed in: the user.' },
+      responses: { 200: { description: 'Signed in: the user.', schema: loginAnswerSchema } },
     }),
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
@@ -105,7 +110,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       summary: 'Open an unlock link from the e-mail: this browser may sign in despite the account lock',
       params: tokenParamsSchema.shape,
       responses: {
-        200: 'This browser is trusted for the account.',
+        200: { description: 'This browser is trusted for the account.', schema: detailSchema },
         400: 'The link is invalid or has expired.',
       },
     }),
@@ -119,7 +124,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.post(
     '/auth/logout/',
-    doc({ summary: 'Sign out; ends the session', responses: { 200: 'Signed out.' } }),
+    doc({
+      summary: 'Sign out; ends the session',
+      responses: { 200: { description: 'Signed out.', schema: detailSchema } },
+    }),
     async (request, reply) => {
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
@@ -130,7 +138,11 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.get(
     '/auth/profile/',
-    doc({ summary: 'The signed-in user’s own profile', auth: 'user', responses: { 200: 'The user.' } }),
+    doc({
+      summary: 'The signed-in user’s own profile',
+      auth: 'user',
+      responses: { 200: { description: 'The user.', schema: userSchema } },
+    }),
     async (request, reply) => {
       // An ended or expired session also drops the hint, so the page stops asking.
       if (!(await request.currentUser()))
@@ -146,7 +158,9 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'E-mail a password-reset link (the same answer for any address)',
       body: forgotPasswordSchema,
-      responses: { 200: 'If the address has an account, a link was sent.' },
+      responses: {
+        200: { description: 'If the address has an account, a link was sent.', schema: detailSchema },
+      },
     }),
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body);
@@ -161,7 +175,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       summary: 'Set a new password with the link from the e-mail; ends every session',
       params: tokenParamsSchema.shape,
       body: resetPasswordSchema,
-      responses: { 200: 'Password changed.' },
+      responses: { 200: { description: 'Password changed.', schema: detailSchema } },
     }),
     async (request) => {
       const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidReset);
@@ -177,7 +191,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       summary: 'Confirm a new e-mail with the link mailed to it; only then does the address change',
       params: tokenParamsSchema.shape,
       responses: {
-        200: 'The address changed.',
+        200: { description: 'The address changed.', schema: emailConfirmedSchema },
         400: 'The link is invalid or has expired.',
         409: 'Another account took the address meanwhile.',
       },
@@ -195,7 +209,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'Cancel the signed-in user’s pending e-mail change',
       auth: 'user',
-      responses: { 200: 'Cancelled: the user.' },
+      responses: { 200: { description: 'Cancelled: the user.', schema: userSchema } },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
@@ -211,7 +225,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       summary:
         '"This wasn\'t me" from a notice: ends every session, cancels an e-mail change, voids the password and mails a reset link',
       params: tokenParamsSchema.shape,
-      responses: { 200: 'Secured.', 400: 'The link is invalid or has expired.' },
+      responses: {
+        200: { description: 'Secured.', schema: detailSchema },
+        400: 'The link is invalid or has expired.',
+      },
     }),
     async (request, reply) => {
       const params = parseInput(tokenParamsSchema, request.params, EMAIL_CHANGE_MESSAGES.invalidSecure);

@@ -11,6 +11,7 @@ import { notifyPasswordChange } from './email-change.ts';
 import { admitLogin } from './login-throttle.ts';
 import { mailAllowed } from './mail-throttle.ts';
 import { burnVerifyTime, hashPassword, rejectWeakPassword, verifyPassword } from './passwords.ts';
+import type { User } from './responses.ts';
 import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
@@ -51,31 +52,7 @@ export interface AccountsDeps {
   afterAnswer: AfterAnswer;
 }
 
-/** The signed-in user as the API shows it (never the password hash). */
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company: string;
-  job_title: string;
-  bio: string;
-  location: string;
-  facebook: string;
-  instagram: string;
-  twitter: string;
-  youtube: string;
-  github: string;
-  linkedin: string;
-  profile_image: string | null;
-  /** The owner chose to show the e-mail on the public card (off unless they did). */
-  show_email: boolean;
-  role: 'user' | 'admin';
-  /** A new e-mail waiting for its confirmation link (the account keeps `email` until then). */
-  pending_email: string | null;
-}
+export type { User } from './responses.ts';
 
 export function toUser(row: UserRow): User {
   return {

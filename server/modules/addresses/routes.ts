@@ -5,6 +5,7 @@ import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { addressListSchema, savedAddressSchema } from './responses.ts';
 import { addressSchema } from './schemas.ts';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
@@ -25,7 +26,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     doc({
       summary: 'The signed-in user’s saved addresses',
       auth: 'user',
-      responses: { 200: 'Their addresses.' },
+      responses: { 200: { description: 'Their addresses.', schema: addressListSchema } },
     }),
     async (request) => listAddresses(db, (await requireUser(request)).id),
   );
@@ -36,7 +37,7 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       summary: 'Save a new address',
       auth: 'user',
       body: addressSchema,
-      responses: { 201: 'The saved address.' },
+      responses: { 201: { description: 'The saved address.', schema: savedAddressSchema } },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
@@ -52,7 +53,10 @@ export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       auth: 'user',
       params: { id: idParam },
       body: addressSchema,
-      responses: { 200: 'The changed address.', 404: 'Not one of their addresses.' },
+      responses: {
+        200: { description: 'The changed address.', schema: savedAddressSchema },
+        404: 'Not one of their addresses.',
+      },
     }),
     async (request) => {
       const user = await requireUser(request);

@@ -2,16 +2,10 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { Address } from './responses.ts';
 import { type AddressInput, MAX_ADDRESSES } from './schemas.ts';
 
-export interface Address {
-  id: number;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  postal_code: string;
-}
+export type { Address } from './responses.ts';
 
 export function toAddress(row: AddressRow): Address {
   return {

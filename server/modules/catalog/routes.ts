@@ -6,6 +6,7 @@ import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
 import { linkedPage } from '../paging.ts';
+import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
 import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
@@ -46,7 +47,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     doc({
       summary: 'The card catalogue, a page at a time',
       query: cardsQuerySchema,
-      responses: { 200: 'A page of cards.' },
+      responses: { 200: { description: 'A page of cards.', schema: cardListSchema } },
     }),
     (request, reply) =>
       cached(request, reply, async () => {
@@ -60,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     doc({
       summary: 'One card',
       params: { slug: slugSchema },
-      responses: { 200: 'The card.', 404: 'No such card.' },
+      responses: { 200: { description: 'The card.', schema: cardSchema }, 404: 'No such card.' },
     }),
     (request, reply) =>
       cached(request, reply, async () => {
@@ -72,7 +73,10 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
 
   app.get(
     '/home/',
-    doc({ summary: 'The cards shown on the home page', responses: { 200: 'The cards.' } }),
+    doc({
+      summary: 'The cards shown on the home page',
+      responses: { 200: { description: 'The cards.', schema: homeProductsSchema } },
+    }),
     (request, reply) => cached(request, reply, () => homeProducts(db)),
   );
 
@@ -81,7 +85,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     doc({
       summary: 'Search and sort the catalogue',
       query: productsQuerySchema,
-      responses: { 200: 'A page of cards.' },
+      responses: { 200: { description: 'A page of cards.', schema: cardListSchema } },
     }),
     (request, reply) =>
       cached(request, reply, async () => {

@@ -3,31 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { Card, CardPage, HomeProducts } from './responses.ts';
 import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts';
 
 /** The change topic that catalogue writes publish (caches of cards and pages listen for it). */
 export const CATALOG_TOPIC = 'catalog';
 
-/** A card as the API and the pages show it; `price` is dollars with two decimals, as a string. */
-export interface Card {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  price: string;
-  cover_image: string | null;
-  category: string;
-  description: string;
-  stock: number | null;
-  in_stock: boolean;
-}
-
-export interface CardPage {
-  count: number;
-  page: number;
-  pageCount: number;
-  results: Card[];
-}
+export type { Card, CardPage, HomeProducts } from './responses.ts';
 
 export function centsToPrice(cents: number): string {
   return (cents / 100).toFixed(2);
@@ -110,12 +92,6 @@ export function searchProducts(db: Db, query: ProductsQuery): Promise<CardPage> 
   if (query.min_price !== undefined) conditions.push(gte(cards.priceCents, query.min_price));
   if (query.max_price !== undefined) conditions.push(lte(cards.priceCents, query.max_price));
   return pageOf(db, and(...conditions), orderings[query.ordering ?? '-created'], query.page);
-}
-
-export interface HomeProducts {
-  all_products: Card[];
-  best_selling_products: Card[];
-  latest_products: Card[];
 }
 
 const HOME_ALL_LIMIT = 12;

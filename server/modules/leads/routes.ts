@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { clientIdOf } from '../../http/client-id.ts';
+import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { consultationSchema, contactSchema, LEAD_MESSAGES } from './schemas.ts';
@@ -10,7 +11,11 @@ export const leadRoutes: FastifyPluginAsync<LeadsDeps & { secret: string }> = as
 
   app.post(
     '/contact/',
-    doc({ summary: 'Send a message to the firm', body: contactSchema, responses: { 201: 'Received.' } }),
+    doc({
+      summary: 'Send a message to the firm',
+      body: contactSchema,
+      responses: { 201: { description: 'Received.', schema: detailSchema } },
+    }),
     async (request, reply) => {
       await receiveContact(deps, parseInput(contactSchema, request.body), clientOf(request));
       return reply.status(201).send({ detail: LEAD_MESSAGES.sent });
@@ -19,7 +24,11 @@ export const leadRoutes: FastifyPluginAsync<LeadsDeps & { secret: string }> = as
 
   app.post(
     '/consultation/',
-    doc({ summary: 'Book a consultation', body: consultationSchema, responses: { 201: 'Received.' } }),
+    doc({
+      summary: 'Book a consultation',
+      body: consultationSchema,
+      responses: { 201: { description: 'Received.', schema: detailSchema } },
+    }),
     async (request, reply) => {
       await receiveConsultation(deps, parseInput(consultationSchema, request.body), clientOf(request));
       return reply.status(201).send({ detail: LEAD_MESSAGES.sent });

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
 import { centsToPrice } from '../catalog/service.ts';
+import type { Quote, QuotedLine } from './responses.ts';
 import { MAX_QUANTITY, type OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
@@ -20,27 +21,7 @@ export interface PricedLine {
   problem: LineProblem | undefined;
 }
 
-/** What the cart and checkout show for a line: the server's name and price, and any problem. */
-export interface QuotedLine {
-  card: number;
-  name: string;
-  slug: string;
-  sku: string;
-  design: string;
-  cover_image: string | null;
-  unit_price: string;
-  quantity: number;
-  line_total: string;
-  problem: string | null;
-}
-
-export interface Quote {
-  items: QuotedLine[];
-  total: string;
-  item_count: number;
-  /** True when every line can be ordered as it is. */
-  orderable: boolean;
-}
+export type { Quote, QuotedLine } from './responses.ts';
 
 /** Lines of the same card and design become one (the cart does the same). */
 function merged(items: OrderItemInput[]): OrderItemInput[] {

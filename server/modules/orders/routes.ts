@@ -9,6 +9,7 @@ import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { linkedPage } from '../paging.ts';
 import { quote } from './pricing.ts';
+import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import {
   idempotencyKeySchema,
   ORDER_MESSAGES,
@@ -33,7 +34,7 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
     doc({
       summary: 'Price a cart from the database (signed-out visitors too)',
       body: quoteInputSchema,
-      responses: { 200: 'Lines, total and any problems per line.' },
+      responses: { 200: { description: 'Lines, total and any problems per line.', schema: quoteSchema } },
     }),
     async (request, reply) => {
       const input = parseInput(quoteInputSchema, request.body);
@@ -56,7 +57,10 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
         },
       },
       responses: {
-        201: 'The order (header `Idempotent-Replayed: true` on a retry).',
+        201: {
+          description: 'The order (header `Idempotent-Replayed: true` on a retry).',
+          schema: orderSchema,
+        },
         409: 'Out of stock or the card is no longer sold.',
         429: 'Too many orders in a short time.',
       },
@@ -84,7 +88,7 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
       summary: 'The signed-in user’s orders, newest first',
       auth: 'user',
       query: ordersQuerySchema,
-      responses: { 200: 'A page of orders.' },
+      responses: { 200: { description: 'A page of orders.', schema: orderListSchema } },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
@@ -102,7 +106,7 @@ export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = 
       summary: 'One of their orders with its lines',
       auth: 'user',
       params: { id: idParam },
-      responses: { 200: 'The order.', 404: 'Not one of their orders.' },
+      responses: { 200: { description: 'The order.', schema: orderSchema }, 404: 'Not one of their orders.' },
     }),
     async (request, reply) => {
       const user = await requireUser(request);

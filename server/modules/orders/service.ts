@@ -7,7 +7,6 @@ import {
   cards,
   type OrderLineRow,
   type OrderRow,
-  type OrderStatus,
   orderLines,
   orders,
   type UserRow,
@@ -18,6 +17,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { CATALOG_TOPIC, centsToPrice } from '../catalog/service.ts';
 import { priceItems } from './pricing.ts';
+import type { Order, OrderPage } from './responses.ts';
 import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
 
 /**
@@ -45,27 +45,7 @@ export interface OrdersDeps {
   limits?: { perUser: Limit; perClient: Limit };
 }
 
-export interface OrderLine {
-  card: number | null;
-  name: string;
-  sku: string;
-  design: string;
-  unit_price: string;
-  quantity: number;
-  line_total: string;
-}
-
-/** An order as its owner sees it: numbers and snapshots, never live catalogue data. */
-export interface Order {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  created_at: string;
-  total: string;
-  item_count: number;
-  address: { address: string; city: string; state: string; country: string; postal_code: string };
-  items: OrderLine[];
-}
+export type { Order, OrderLine, OrderPage } from './responses.ts';
 
 export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
   return {
@@ -250,13 +230,6 @@ export async function placeOrder(
   else if (deps.publishSoon) deps.publishSoon();
   else await deps.publish(CATALOG_TOPIC).catch(() => undefined);
   return { order, replayed: false };
-}
-
-export interface OrderPage {
-  count: number;
-  page: number;
-  pageCount: number;
-  results: Order[];
 }
 
 /** The user's own orders, newest first. */

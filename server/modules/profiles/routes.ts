@@ -6,7 +6,9 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { countUpload, PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { userSchema } from '../accounts/responses.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { publicProfileSchema } from './responses.ts';
 import { profileUpdateSchema, usernameField } from './schemas.ts';
 import {
   type ProfilesDeps,
@@ -31,7 +33,7 @@ export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps)
       auth: 'user',
       multipart: { fields: profileUpdateSchema, fileField: 'photo' },
       responses: {
-        200: 'The profile.',
+        200: { description: 'The profile.', schema: userSchema },
         409: 'The username or e-mail is taken.',
         413: 'The photo is too large.',
       },
@@ -55,7 +57,10 @@ export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps)
     doc({
       summary: 'Someone’s public business card',
       params: { username: usernameField },
-      responses: { 200: 'The public profile.', 404: 'No such user.' },
+      responses: {
+        200: { description: 'The public profile.', schema: publicProfileSchema },
+        404: 'No such user.',
+      },
     }),
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=0, must-revalidate');

@@ -17,6 +17,7 @@ import {
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
+import type { PublicProfile } from './responses.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
 
 import { PROFILES_TOPIC } from './topic.ts';
@@ -156,26 +157,7 @@ export async function updateProfile(
   return toUser(updated);
 }
 
-/** What anyone may see of a profile (spec section 3, Public profile). */
-export interface PublicProfile {
-  username: string;
-  first_name: string;
-  last_name: string;
-  job_title: string;
-  company: string;
-  phone: string;
-  /** '' unless the owner chose to show it. */
-  email: string;
-  location: string;
-  bio: string;
-  profile_image: string | null;
-  facebook: string;
-  instagram: string;
-  twitter: string;
-  youtube: string;
-  github: string;
-  linkedin: string;
-}
+export type { PublicProfile } from './responses.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 

@@ -5,7 +5,20 @@ import { clientIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { CLAIM_MESSAGES, claimCard, listClaimedCards, releaseCard, verifyCode } from './service.ts';
+import {
+  claimedCardListSchema,
+  claimedCardSchema,
+  refusedVerificationSchema,
+  verificationResultSchema,
+} from './responses.ts';
+import {
+  CLAIM_MESSAGES,
+  claimCard,
+  listClaimedCards,
+  releaseCard,
+  type VerificationKind,
+  verifyCode,
+} from './service.ts';
 
 export interface RegistryRoutesOptions {
   db: Db;
@@ -19,6 +32,18 @@ const claimBody = z.strictObject({
   serial: z.string({ error: CLAIM_MESSAGES.format }).max(64, CLAIM_MESSAGES.format),
 });
 
+/** A found code is a 200 whatever its verdict; the verdict is in the body. */
+const VERIFY_STATUS: Record<VerificationKind, number> = {
+  genuine: 200,
+  repeated: 200,
+  limit_reached: 200,
+  blocked: 200,
+  known_sku: 200,
+  unknown: 404,
+  no_code: 400,
+  too_many_lookups: 429,
+};
+
 export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
   app,
   { db, publicUrl, secret },
@@ -30,13 +55,22 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
     doc({
       summary: 'Check a serial number or SKU (each check of a serial is counted)',
       query: verifyQuery,
-      responses: { 200: 'Genuine serial or known SKU, with details.', 404: 'Unknown code.' },
+      responses: {
+        200: {
+          description:
+            'A serial (genuine, verified again, past its limit, or blocked) or a known SKU, with details.',
+          schema: verificationResultSchema,
+        },
+        400: { description: 'No code was entered.', schema: refusedVerificationSchema },
+        404: { description: 'Unknown code.', schema: verificationResultSchema },
+        429: { description: 'Too many failed look-ups from this client.', schema: refusedVerificationSchema },
+      },
     }),
     async (request, reply) => {
       const { code } = parseInput(verifyQuery, request.query);
-      const { httpStatus, body } = await verifyCode(db, code, clientOf(request));
+      const { kind, result } = await verifyCode(db, code, clientOf(request));
       // A check changes the count: never served from a cache.
-      return reply.status(httpStatus).header('cache-control', 'no-store').send(body);
+      return reply.status(VERIFY_STATUS[kind]).header('cache-control', 'no-store').send(result);
     },
   );
 
@@ -45,7 +79,7 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
     doc({
       summary: 'The intro cards the signed-in user has claimed',
       auth: 'user',
-      responses: { 200: 'Their cards with tap links.' },
+      responses: { 200: { description: 'Their cards with tap links.', schema: claimedCardListSchema } },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
@@ -61,7 +95,7 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
       auth: 'user',
       body: claimBody,
       responses: {
-        201: 'The claimed card.',
+        201: { description: 'The claimed card.', schema: claimedCardSchema },
         404: 'No card has this serial number.',
         409: 'Claimed by someone else, or blocked.',
       },

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cards, type SerialRow, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { cards, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit, refundHit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
+import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 export const MAX_VERIFICATIONS = 5;
@@ -20,22 +21,18 @@ export const STATUS = {
   notFound: 'Not found',
 } as const;
 
-/** The spec's verification result, plus when the serial was first verified. */
-export interface VerificationResult {
-  valid: boolean;
-  status: string;
-  serial_number: string | null;
-  sku: string | null;
-  attempts: number | null;
-  attempts_left: number | null;
-  first_verified_at: string | null;
-}
+/**
+ * What a check found. A found serial is genuine (its first check), repeated (within the maximum) or past
+ * the limit; a refused check (no code, or too many failed look-ups from this client) also carries a detail.
+ */
+export type Verification =
+  | {
+      kind: 'genuine' | 'repeated' | 'limit_reached' | 'blocked' | 'known_sku' | 'unknown';
+      result: VerificationResult;
+    }
+  | { kind: 'no_code' | 'too_many_lookups'; result: RefusedVerification };
 
-/** A verification answer with its HTTP status (404 for unknown, 429 when the client is over its limit). */
-export interface Verification {
-  httpStatus: 200 | 400 | 404 | 429;
-  body: VerificationResult & { detail?: string };
-}
+export type VerificationKind = Verification['kind'];
 
 const missKey = (client: string) => `verify-miss:${client}`;
 
@@ -46,10 +43,10 @@ const missKey = (client: string) => `verify-miss:${client}`;
  */
 const shown = (count: number, max: number) => Math.min(count, max);
 
-function unknownAnswer(attempts: number | null): Verification {
+function unknownAnswer(attempts: number | null): Verification & { kind: 'unknown' } {
   return {
-    httpStatus: 404,
-    body: {
+    kind: 'unknown',
+    result: {
       valid: false,
       status: STATUS.notFound,
       serial_number: null,
@@ -63,8 +60,8 @@ function unknownAnswer(attempts: number | null): Verification {
 
 function limitedAnswer(attempts: number): Verification {
   return {
-    httpStatus: 429,
-    body: {
+    kind: 'too_many_lookups',
+    result: {
       detail: TOO_MANY_ATTEMPTS,
       valid: false,
       status: TOO_MANY_ATTEMPTS,
@@ -130,11 +127,13 @@ async function findCode(
     const counted = await countCheck(db, serial, client);
     if (counted) {
       const n = counted.count;
+      const kind = n === 1 ? 'genuine' : n <= MAX_VERIFICATIONS ? 'repeated' : 'limit_reached';
       return {
-        httpStatus: 200,
-        body: {
-          valid: n <= MAX_VERIFICATIONS,
-          status: n === 1 ? STATUS.genuine : n <= MAX_VERIFICATIONS ? STATUS.repeated(n) : STATUS.limit,
+        kind,
+        result: {
+          valid: kind !== 'limit_reached',
+          status:
+            kind === 'genuine' ? STATUS.genuine : kind === 'repeated' ? STATUS.repeated(n) : STATUS.limit,
           serial_number: counted.serial,
           sku: counted.sku,
           attempts: shown(n, MAX_VERIFICATIONS),
@@ -155,8 +154,8 @@ async function findCode(
       .where(and(eq(serials.serial, serial), eq(serials.status, 'blocked')));
     if (blocked) {
       return {
-        httpStatus: 200,
-        body: {
+        kind: 'blocked',
+        result: {
           valid: false,
           status: STATUS.blocked,
           serial_number: blocked.serial,
@@ -172,8 +171,8 @@ async function findCode(
   const sku = await skuMatch(db, compact);
   if (sku) {
     return {
-      httpStatus: 200,
-      body: {
+      kind: 'known_sku',
+      result: {
         valid: true,
         status: STATUS.sku,
         serial_number: null,
@@ -195,7 +194,10 @@ async function findCode(
 export async function verifyCode(db: Db, code: string, client: string): Promise<Verification> {
   const compact = compactCode(code);
   if (compact === '') {
-    return { httpStatus: 400, body: { ...unknownAnswer(null).body, status: ENTER_CODE, detail: ENTER_CODE } };
+    return {
+      kind: 'no_code',
+      result: { ...unknownAnswer(null).result, status: ENTER_CODE, detail: ENTER_CODE },
+    };
   }
   const serial = serialShape(compact);
   // A mistyped serial is no look-up: answered without a query, and not counted against the client.
@@ -211,16 +213,7 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
   return answer;
 }
 
-/** A card a user has claimed, as /profile lists it. */
-export interface ClaimedCard {
-  serial_number: string;
-  display: string;
-  sku: string;
-  card_name: string;
-  status: SerialRow['status'];
-  claimed_at: string | null;
-  tap_url: string;
-}
+export type { ClaimedCard, VerificationResult } from './responses.ts';
 
 export const CLAIM_MESSAGES = {
   format: 'Enter the 12-character serial number printed on your card.',

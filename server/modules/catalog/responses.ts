@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { linkedPageSchema, pageSchema } from '../../http/common-responses.ts';
+
+/** A card as the API and the pages show it; `price` is dollars with two decimals, as a string. */
+export const cardSchema = z
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    price: z.string(),
+    cover_image: z.string().nullable(),
+    category: z.string(),
+    description: z.string(),
+    stock: z.number().int().nullable(),
+    in_stock: z.boolean(),
+  })
+  .meta({ id: 'Card' });
+export type Card = z.output<typeof cardSchema>;
+
+export const cardPageSchema = pageSchema(cardSchema);
+export type CardPage = z.output<typeof cardPageSchema>;
+
+/** `/api/cards/` and `/api/products/`. */
+export const cardListSchema = linkedPageSchema(cardSchema).meta({ id: 'CardList' });
+export type CardList = z.output<typeof cardListSchema>;
+
+export const homeProductsSchema = z
+  .strictObject({
+    all_products: z.array(cardSchema),
+    best_selling_products: z.array(cardSchema),
+    latest_products: z.array(cardSchema),
+  })
+  .meta({ id: 'HomeProducts' });
+export type HomeProducts = z.output<typeof homeProductsSchema>;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { loginPath, safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
-import { loginPath, safeNext } from '../lib/safe-next';
 import type { Route } from './+types/activate';
 
 export const meta: Route.MetaFunction = () => [

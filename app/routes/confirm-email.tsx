@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
@@ -30,7 +31,7 @@ export default function ConfirmEmail() {
       .then((answer) => setOutcome({ state: 'confirmed', email: answer.email }))
       .catch((error: unknown) => {
         const detail = error instanceof ApiError ? error.body?.detail : undefined;
-        setOutcome({ state: 'failed', detail: detail || 'Invalid or expired confirmation link.' });
+        setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidConfirm });
       });
   }, [uid, token]);
 

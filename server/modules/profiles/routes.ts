@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { vcardFileName } from '../../../app/lib/vcard.ts';
+import { vcardFileName } from '../../../common/vcard.ts';
 import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';

@@ -27,9 +27,9 @@ export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps)
   app.put(
     '/auth/profile/',
     doc({
-      summary: 'Change the profile (multipart form; empty fields are cleared, `photo` replaces the photo)',
+      summary: `Change the profile (multipart form; empty fields are cleared, \`${PROFILE_PHOTO.field}\` replaces the photo)`,
       auth: 'user',
-      multipart: { fields: profileUpdateSchema, fileField: 'photo' },
+      multipart: { fields: profileUpdateSchema, fileField: PROFILE_PHOTO.field },
       responses: {
         200: 'The profile.',
         409: 'The username or e-mail is taken.',

@@ -43,7 +43,7 @@ export default function ConfirmEmail() {
           {outcome.state === 'confirming' && <p className="status-message">Confirming...</p>}
           {outcome.state === 'confirmed' && (
             <>
-              <p className="status-message success">Your new e-mail is confirmed.</p>
+              <p className="status-message success">{EMAIL_CHANGE_MESSAGES.confirmed}</p>
               <p>
                 Your account now uses <strong>{outcome.email}</strong>: log in with it from now on.
               </p>

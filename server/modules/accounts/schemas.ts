@@ -8,8 +8,6 @@ import {
 import { REQUIRED } from '../../../common/messages/forms.ts';
 import { safeNext } from '../../../common/safe-next.ts';
 
-export { PASSWORDS_DO_NOT_MATCH, REQUIRED };
-
 const required = (max: number, label: string) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 

@@ -1,9 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
+import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
-import { MAX_QUANTITY, type OrderItemInput } from './schemas.ts';
+import type { OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
 export interface LineProblem {

@@ -3,7 +3,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 
-export { MAX_QUANTITY, ORDER_MESSAGES };
+export { ORDER_MESSAGES };
 
 export const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;

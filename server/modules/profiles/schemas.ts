@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH, PROFILE_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts.ts';
 import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
-import { emailField, newPasswordField, PASSWORDS_DO_NOT_MATCH } from '../accounts/schemas.ts';
+import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
 export const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
 export const USERNAME_RULE = 'A username is 3 to 30 characters: lowercase letters, digits and dashes.';

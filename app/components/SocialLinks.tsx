@@ -1,5 +1,5 @@
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../common/social-networks';
 import { httpLink } from '../lib/safe-link';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../lib/vcard';
 import { SOCIAL_ICONS } from './social-icons';
 
 /** Icon links to the networks a profile has set, each opening in a new tab without handing over this page. */

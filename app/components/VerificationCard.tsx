@@ -1,37 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MAX_VERIFICATIONS } from '../../common/limits';
+import { type Verdict, type VerificationAnswer, verdictOf } from '../../common/verify-verdict';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 
-/** The spec's maximum: attempts are shown as x/5. */
-const MAX_ATTEMPTS = 5;
-
-/**
- * What a check says about the card, and so how its result looks:
- * - genuine: a registered serial within its 5 checks, whether checked for the first time or again;
- * - known: a SKU, which names a product but proves nothing about one card (information, not a warning);
- * - limit: a genuine serial checked more than 5 times (a warning: it may have been copied);
- * - blocked: a serial the firm has blocked (an error: do not rely on the card);
- * - unknown: no card or product has this code (an error, often a typo);
- * - limited: this visitor has made too many failed look-ups (429);
- * - failed: no usable answer (the network, or a server error).
- */
-export type Verdict = 'genuine' | 'known' | 'limit' | 'blocked' | 'unknown' | 'limited' | 'failed';
-
-export const LIMIT_STATUS = 'Verification limit reached';
-export const TOO_MANY_STATUS = 'Too many attempts. Try again later.';
 export const FAILED_STATUS = 'Verification failed.';
 
 /** The answer of GET /api/verify/ as the page keeps it: the body, and the HTTP status when there was one. */
-export type CheckAnswer = Partial<VerificationResult> & { status: string; httpStatus?: number };
-
-export function verdictOf(answer: CheckAnswer): Verdict {
-  if (answer.httpStatus === 429 || answer.status === TOO_MANY_STATUS) return 'limited';
-  if (answer.valid === true) return answer.serial_number ? 'genuine' : 'known';
-  if (answer.serial_number) return answer.status === LIMIT_STATUS ? 'limit' : 'blocked';
-  if (answer.httpStatus === 404) return 'unknown';
-  return 'failed';
-}
+export type CheckAnswer = Partial<VerificationResult> & VerificationAnswer;
 
 /** A short word for the verdict, so that colour and icon are never the only sign of it. */
 const LABELS: Record<Verdict, string> = {
@@ -119,12 +96,13 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
       return answer.attempts === 1 ? (
         <>
           This card is registered with {company.name} and this was the first check of its serial number. There
-          is nothing more to do: keep the number to yourself, as each card can be checked 5 times.
+          is nothing more to do: keep the number to yourself, as each card can be checked {MAX_VERIFICATIONS}{' '}
+          times.
         </>
       ) : (
         <>
-          This card is registered with {company.name}. Each card can be checked 5 times, so there is no need
-          to check it again.
+          This card is registered with {company.name}. Each card can be checked {MAX_VERIFICATIONS} times, so
+          there is no need to check it again.
         </>
       );
     case 'known':
@@ -137,8 +115,8 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
     case 'limit':
       return (
         <>
-          This serial number has been checked more than 5 times, which can mean it was copied. If you bought
-          this card, {contact} with the serial number and where you bought it.
+          This serial number has been checked more than {MAX_VERIFICATIONS} times, which can mean it was
+          copied. If you bought this card, {contact} with the serial number and where you bought it.
         </>
       );
     case 'blocked':
@@ -180,14 +158,14 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 
 /** x/5 as the spec shows it, with a five-step meter beside it for the eye. */
 function Attempts({ count }: { count: number }) {
-  const shown = Math.min(Math.max(count, 0), MAX_ATTEMPTS);
+  const shown = Math.min(Math.max(count, 0), MAX_VERIFICATIONS);
   return (
     <dd className="verification-attempts">
       <span data-testid="attempts">
-        {shown}/{MAX_ATTEMPTS}
+        {shown}/{MAX_VERIFICATIONS}
       </span>
       <span className="verification-meter" aria-hidden="true">
-        {Array.from({ length: MAX_ATTEMPTS }, (_, i) => (
+        {Array.from({ length: MAX_VERIFICATIONS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: five fixed steps
           <span key={i} className={i < shown ? 'on' : undefined} />
         ))}

@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '../lib/vcard';
+import type { SocialNetwork } from '../../common/social-networks';
 
 /**
  * 24×24 brand glyphs. Five come from Simple Icons 16.37 (CC0-1.0), copied rather than installed:

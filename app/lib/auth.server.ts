@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { loginPath } from '../../common/safe-next';
 import { toUser } from '../../server/modules/accounts/service.ts';
-import { loginPath } from './safe-next';
 
 /** For private pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request, context: AppLoadContext) {

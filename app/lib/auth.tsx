@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import type { User } from '../../server/modules/accounts/responses';
 import { ApiError, api } from './api';
 
@@ -67,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // The session is dropped on this side either way.
         }
         setState({ user: null, loading: false, error: null });
-        toast.success('Logged out successfully');
+        toast.success(ACCOUNT_MESSAGES.loggedOut);
         navigate('/login');
       },
     }),

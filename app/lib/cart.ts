@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../common/limits';
+import { lineTotalCents, priceToCents, totalCents } from '../../common/money';
 
 /** The browser-side cart, kept in localStorage["cart"] as the specification says. */
 export const CART_KEY = 'cart';
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
 
 export interface CartCard {
   id: number;
@@ -49,7 +49,7 @@ export function parseCart(raw: string | null): CartItem[] {
         id: card.id,
         name: typeof card.name === 'string' ? card.name : '',
         slug: typeof card.slug === 'string' ? card.slug : '',
-        price: typeof card.price === 'string' ? card.price : '0.00',
+        price: typeof card.price === 'string' && priceToCents(card.price) !== undefined ? card.price : '0.00',
         cover_image: typeof card.cover_image === 'string' ? card.cover_image : null,
       },
       design: entry.design,
@@ -85,6 +85,17 @@ function writeCart(items: CartItem[]): void {
   }
   cachedRaw = null;
   for (const listener of listeners) listener();
+}
+
+const unitCents = (item: CartItem) => priceToCents(item.card.price) ?? 0;
+
+/** A line's total as the cart knows it (the server's quote replaces it once it answers). */
+export function cartLineCents(item: CartItem): number {
+  return lineTotalCents(unitCents(item), item.quantity);
+}
+
+export function cartTotalCents(items: CartItem[]): number {
+  return totalCents(items.map((item) => ({ unitCents: unitCents(item), quantity: item.quantity })));
 }
 
 const sameLine = (item: CartItem, cardId: number, design: string) =>

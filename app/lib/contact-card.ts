@@ -1,29 +1,5 @@
-import type { Address } from '../../server/modules/addresses/responses';
-import type { PublicProfile } from '../../server/modules/profiles/responses';
-import { buildVCard, type ContactCard, SOCIAL_NETWORKS } from './vcard';
-
-/**
- * The profile fields a contact card is made of: the own profile and the public one both have them.
- * `show_email` comes with the own profile only; a public one has its e-mail already left out ('').
- */
-export type CardPerson = Omit<PublicProfile, 'username'> & { show_email?: boolean };
-
-export function contactCardOf(person: CardPerson, address?: Address, photoJpegBase64?: string): ContactCard {
-  return {
-    firstName: person.first_name,
-    lastName: person.last_name,
-    // The owner's file and QR code are handed to others: they share what the public card shows.
-    email: person.show_email === false ? undefined : person.email,
-    phone: person.phone,
-    company: person.company,
-    jobTitle: person.job_title,
-    bio: person.bio,
-    location: person.location,
-    socials: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, person[network]])),
-    address,
-    photoJpegBase64,
-  };
-}
+import { type CardPerson, contactCardOf } from '../../common/contact-card';
+import { buildVCard, type CardAddress } from '../../common/vcard';
 
 /**
  * The photo as base64 for the vCard. A relative path is fetched from this site (the stored photo is
@@ -45,7 +21,7 @@ export async function photoAsBase64(path: string | null): Promise<string | undef
   }
 }
 
-export async function vcardOf(person: CardPerson, address?: Address): Promise<string> {
+export async function vcardOf(person: CardPerson, address?: CardAddress): Promise<string> {
   return buildVCard(contactCardOf(person, address, await photoAsBase64(person.profile_image)));
 }
 

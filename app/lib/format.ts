@@ -1,13 +1,16 @@
+import { centsToPrice, priceToCents } from '../../common/money';
+
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   minimumFractionDigits: 2,
 });
 
-/** "24.99" (the API's price string) or cents → "$24.99". */
-export function formatDollars(amount: string | number, unit: 'dollars' | 'cents' = 'dollars'): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  return dollars.format(unit === 'cents' ? value / 100 : value);
+/** Whole cents, or a price string as the API spells it ("24.99"), → "$24.99". */
+export function formatDollars(amount: string | number): string {
+  const cents = typeof amount === 'string' ? priceToCents(amount) : amount;
+  // A decimal string of at most 15 digits reads back as the same two-decimal number: display only.
+  return cents === undefined ? '—' : dollars.format(Number(centsToPrice(cents)));
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { priceToCents } from '../../common/money';
 import type { Quote } from '../../server/modules/orders/responses';
 import { api } from './api';
-import { type CartItem, refreshPrices } from './cart';
+import { type CartItem, cartLineCents, cartTotalCents, refreshPrices } from './cart';
 
 export type { Quote };
 
@@ -51,4 +52,27 @@ export function useQuote(items: CartItem[]): { quote: Quote | null; failed: bool
 /** The quoted line for a cart item, when the quote has it. */
 export function quotedLine(quote: Quote | null, item: CartItem) {
   return quote?.items.find((line) => line.card === item.card.id && line.design === item.design);
+}
+
+/** True when the quote prices exactly these lines (an answer for an older cart is not shown). */
+function quotes(quote: Quote, items: CartItem[]): boolean {
+  return (
+    quote.items.length === items.length &&
+    items.every((item) => quotedLine(quote, item)?.quantity === item.quantity)
+  );
+}
+
+/**
+ * The money the cart and checkout show, in cents: the server's quote once it prices these lines (what the
+ * order will charge), the cart's own sums of its stored prices before.
+ */
+export function shownPrices(
+  items: CartItem[],
+  quote: Quote | null,
+): { lineCents: (item: CartItem) => number; totalCents: number } {
+  if (!quote || !quotes(quote, items)) return { lineCents: cartLineCents, totalCents: cartTotalCents(items) };
+  return {
+    lineCents: (item) => priceToCents(quotedLine(quote, item)?.line_total ?? '') ?? cartLineCents(item),
+    totalCents: priceToCents(quote.total) ?? cartTotalCents(items),
+  };
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
+import { loginPath, safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
-import { loginPath, safeNext } from '../lib/safe-next';
 import type { Route } from './+types/activate';
 
 export const meta: Route.MetaFunction = () => [
@@ -38,7 +39,7 @@ export default function Activate() {
           {outcome === 'activating' && <p className="status-message">Activating...</p>}
           {outcome === 'activated' && (
             <>
-              <p className="status-message success">Account activated! You can now log in.</p>
+              <p className="status-message success">{ACCOUNT_MESSAGES.activated}</p>
               <p>
                 <Link className="button" to={login}>
                   Log in
@@ -48,7 +49,7 @@ export default function Activate() {
           )}
           {outcome === 'failed' && (
             <>
-              <p className="status-message failure">Invalid or expired activation link.</p>
+              <p className="status-message failure">{ACCOUNT_MESSAGES.invalidActivation}</p>
               <p>
                 <Link to={login}>Log in</Link> with your e-mail and password to receive a new link, or{' '}
                 <Link to={login}>register again</Link>.

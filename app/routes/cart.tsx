@@ -3,11 +3,11 @@ import { toast } from 'sonner';
 import { CardImage } from '../components/CardImage';
 import { PageHeader } from '../components/PageHeader';
 import { QuantityInput } from '../components/QuantityInput';
-import { type CartItem, clearCart, removeFromCart, updateQuantity, useCart } from '../lib/cart';
+import { clearCart, removeFromCart, updateQuantity, useCart } from '../lib/cart';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
-import { quotedLine, useQuote } from '../lib/quote';
+import { quotedLine, shownPrices, useQuote } from '../lib/quote';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart';
 
@@ -19,13 +19,11 @@ export const meta: Route.MetaFunction = (args) =>
 // The HTML is the same for everyone: the cart itself lives in the browser.
 export const headers = publicPageHeaders;
 
-const lineCents = (item: CartItem) => Math.round(Number(item.card.price) * 100) * item.quantity;
-
 export default function Cart() {
   const items = useCart();
   const hydrated = useHydrated();
   const { quote, failed } = useQuote(items);
-  const totalCents = items.reduce((sum, item) => sum + lineCents(item), 0);
+  const { lineCents, totalCents } = shownPrices(items, quote);
   const blocked = quote !== null && !quote.orderable;
 
   return (
@@ -87,7 +85,7 @@ export default function Cart() {
                         />
                       </td>
                       <td data-label="Price">{formatDollars(item.card.price)}</td>
-                      <td data-label="Total">{formatDollars(lineCents(item), 'cents')}</td>
+                      <td data-label="Total">{formatDollars(lineCents(item))}</td>
                       <td>
                         <button
                           type="button"
@@ -108,7 +106,7 @@ export default function Cart() {
             </table>
             <div className="cart-summary">
               <p className="cart-total">
-                Total <strong data-testid="cart-total">{formatDollars(totalCents, 'cents')}</strong>
+                Total <strong data-testid="cart-total">{formatDollars(totalCents)}</strong>
               </p>
               {failed && (
                 <p className="muted">Prices could not be checked just now; checkout confirms them.</p>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
 import type { Order } from '../../server/modules/orders/responses';
@@ -13,7 +14,7 @@ import { formatDollars } from '../lib/format';
 import { useHydrated } from '../lib/hydrated';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { loadCheckout } from '../lib/orders.server';
-import { quotedLine, useQuote } from '../lib/quote';
+import { quotedLine, shownPrices, useQuote } from '../lib/quote';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${company.name}` }];
@@ -34,18 +35,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [placing, setPlacing] = useState(false);
   // One key per checkout attempt: a retry of the same order (a lost answer, a double click) reuses it.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
-  const totalCents = items.reduce(
-    (sum, item) => sum + Math.round(Number(item.card.price) * 100) * item.quantity,
-    0,
-  );
+  const { lineCents, totalCents } = shownPrices(items, quote);
 
   async function placeOrder() {
     if (selected === null) {
-      toast.error('Please select a shipping address.');
+      toast.error(ORDER_MESSAGES.noAddress);
       return;
     }
     if (items.length === 0) {
-      toast.error('Cart is empty.');
+      toast.error(ORDER_MESSAGES.emptyCart);
       return;
     }
     const body = {
@@ -115,7 +113,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <p role="status">Loading cart...</p>
             ) : items.length === 0 ? (
               <p>
-                Cart is empty. <Link to="/cards">Browse smart cards</Link>
+                {ORDER_MESSAGES.emptyCart} <Link to="/cards">Browse smart cards</Link>
               </p>
             ) : (
               <ul className="summary-lines">
@@ -131,16 +129,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                           </span>
                         )}
                       </span>
-                      <span>
-                        {formatDollars(Math.round(Number(item.card.price) * 100) * item.quantity, 'cents')}
-                      </span>
+                      <span>{formatDollars(lineCents(item))}</span>
                     </li>
                   );
                 })}
               </ul>
             )}
             <p className="cart-total">
-              Total <strong data-testid="checkout-total">{formatDollars(totalCents, 'cents')}</strong>
+              Total <strong data-testid="checkout-total">{formatDollars(totalCents)}</strong>
             </p>
             <p className="muted">No payment now: we confirm your order by e-mail and invoice you then.</p>
             <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import type { EmailConfirmed } from '../../server/modules/accounts/responses';
 import { PageHeader } from '../components/PageHeader';
@@ -31,7 +32,7 @@ export default function ConfirmEmail() {
       .then((answer) => setOutcome({ state: 'confirmed', email: answer.email }))
       .catch((error: unknown) => {
         const detail = error instanceof ApiError ? error.body?.detail : undefined;
-        setOutcome({ state: 'failed', detail: detail || 'Invalid or expired confirmation link.' });
+        setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidConfirm });
       });
   }, [uid, token]);
 
@@ -43,7 +44,7 @@ export default function ConfirmEmail() {
           {outcome.state === 'confirming' && <p className="status-message">Confirming...</p>}
           {outcome.state === 'confirmed' && (
             <>
-              <p className="status-message success">Your new e-mail is confirmed.</p>
+              <p className="status-message success">{EMAIL_CHANGE_MESSAGES.confirmed}</p>
               <p>
                 Your account now uses <strong>{outcome.email}</strong>: log in with it from now on.
               </p>

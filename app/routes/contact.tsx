@@ -1,3 +1,5 @@
+import { LEAD_FIELD_MAX_LENGTH } from '../../common/limits';
+import { PHONE_MAX_LENGTH } from '../../common/phone';
 import { company } from '../../content/company';
 import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
@@ -42,7 +44,7 @@ export default function Contact() {
                     name="firstName"
                     required
                     autoComplete="given-name"
-                    maxLength={100}
+                    maxLength={LEAD_FIELD_MAX_LENGTH.name}
                     errors={errors.firstName}
                   />
                   <FormField
@@ -61,14 +63,14 @@ export default function Contact() {
                     type="tel"
                     required
                     autoComplete="tel"
-                    maxLength={30}
+                    maxLength={PHONE_MAX_LENGTH}
                     errors={errors.phoneNumber}
                   />
                   <FormField
                     label="Subject"
                     name="subject"
                     required
-                    maxLength={200}
+                    maxLength={LEAD_FIELD_MAX_LENGTH.subject}
                     errors={errors.subject}
                   />
                 </div>
@@ -77,7 +79,7 @@ export default function Contact() {
                   name="message"
                   required
                   rows={6}
-                  maxLength={5000}
+                  maxLength={LEAD_FIELD_MAX_LENGTH.message}
                   errors={errors.message}
                 />
               </>

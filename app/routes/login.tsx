@@ -1,6 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
+import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
+import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import type { LoginAnswer } from '../../server/modules/accounts/responses';
 import { FormField } from '../components/FormField';
@@ -10,7 +13,6 @@ import { api, failureMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
-import { safeNext } from '../lib/safe-next';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/login';
 
@@ -36,10 +38,10 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
     try {
       await api<LoginAnswer>('/auth/login/', { method: 'POST', body: values });
       await auth.refresh();
-      toast.success('Login successful');
+      toast.success(ACCOUNT_MESSAGES.loginOk);
       navigate(safeNext(params.get('next')));
     } catch (error) {
-      toast.error(failureMessage(error, 'Invalid credentials or unverified account'));
+      toast.error(failureMessage(error, ACCOUNT_MESSAGES.invalidLogin));
       setBusy(false);
     }
   }
@@ -76,15 +78,15 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
     event.preventDefault();
     const values = formValues(event);
     if (values.password !== values.password2) {
-      setErrors({ password2: ['Passwords do not match'] });
-      toast.error('Passwords do not match');
+      setErrors({ password2: [PASSWORDS_DO_NOT_MATCH] });
+      toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
     setBusy(true);
     setErrors({});
     try {
       await api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values });
-      toast.success('Check your email to activate your account.');
+      toast.success(ACCOUNT_MESSAGES.registered);
       onRegistered(values.email ?? '');
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -102,7 +104,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
           name="first_name"
           autoComplete="given-name"
           required
-          maxLength={50}
+          maxLength={NAME_MAX_LENGTH}
           errors={errors.first_name}
         />
         <FormField
@@ -110,7 +112,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
           name="last_name"
           autoComplete="family-name"
           required
-          maxLength={50}
+          maxLength={NAME_MAX_LENGTH}
           errors={errors.last_name}
         />
       </div>
@@ -128,8 +130,8 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_LENGTH.min}
+        maxLength={PASSWORD_LENGTH.max}
         errors={errors.password}
       />
       <FormField

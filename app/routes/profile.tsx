@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { contactCardOf } from '../../common/contact-card';
+import { buildVCard, vcardFileName } from '../../common/vcard';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
 import { PageHeader } from '../components/PageHeader';
@@ -12,9 +14,8 @@ import { ProfileCard } from '../components/profile/ProfileCard';
 import { ProfileForm } from '../components/profile/ProfileForm';
 import { QrDialog } from '../components/profile/QrDialog';
 import { useAuth } from '../lib/auth';
-import { contactCardOf, downloadFile, vcardOf } from '../lib/contact-card';
+import { downloadFile, vcardOf } from '../lib/contact-card';
 import { loadOwnProfile } from '../lib/profiles.server';
-import { buildVCard, vcardFileName } from '../lib/vcard';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${company.name}` }];

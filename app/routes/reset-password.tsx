@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { PASSWORD_LENGTH } from '../../common/limits';
+import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
@@ -25,7 +27,7 @@ export default function ResetPassword() {
     const password = String(form.get('password') ?? '');
     const confirmPassword = String(form.get('confirm_password') ?? '');
     if (password !== confirmPassword) {
-      toast.error('Passwords do not match');
+      toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
     setBusy(true);
@@ -35,12 +37,12 @@ export default function ResetPassword() {
         method: 'POST',
         body: { password, confirm_password: confirmPassword },
       });
-      toast.success('Password reset successfully');
+      toast.success(ACCOUNT_MESSAGES.resetOk);
       navigate('/');
     } catch (error) {
       const problems = fieldErrors(error);
       setErrors(problems);
-      toast.error(problems.password?.[0] ?? 'Reset link is invalid or expired');
+      toast.error(problems.password?.[0] ?? ACCOUNT_MESSAGES.invalidReset);
       setBusy(false);
     }
   }
@@ -56,8 +58,8 @@ export default function ResetPassword() {
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
-            maxLength={128}
+            minLength={PASSWORD_LENGTH.min}
+            maxLength={PASSWORD_LENGTH.max}
             errors={errors.password}
           />
           <FormField

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
@@ -35,7 +36,7 @@ export default function SecureAccount() {
       setOutcome({ state: 'secured', detail: answer.detail });
     } catch (error) {
       const detail = error instanceof ApiError ? error.body?.detail : undefined;
-      setOutcome({ state: 'failed', detail: detail || 'Invalid or expired link.' });
+      setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidSecure });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { LEAD_FIELD_MAX_LENGTH } from '../../common/limits';
 import { services } from '../../content/services';
 import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
@@ -93,7 +94,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                     name="name"
                     required
                     autoComplete="name"
-                    maxLength={100}
+                    maxLength={LEAD_FIELD_MAX_LENGTH.name}
                     errors={errors.name}
                   />
                   <FormField
@@ -109,7 +110,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                     name="message"
                     required
                     rows={4}
-                    maxLength={5000}
+                    maxLength={LEAD_FIELD_MAX_LENGTH.message}
                     errors={errors.message}
                   />
                 </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
@@ -63,7 +64,7 @@ export default function Unlock() {
           )}
           {outcome === 'failed' && (
             <>
-              <p className="status-message failure">This unlock link is invalid, expired or already used.</p>
+              <p className="status-message failure">{ACCOUNT_MESSAGES.invalidUnlock}</p>
               <p>
                 <Link to="/login">Log in</Link> on a device you have used before, or{' '}
                 <Link to="/forgot-password">reset your password</Link>.

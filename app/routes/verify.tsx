@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ENTER_CODE } from '../../common/messages/verification';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 import { PageHeader } from '../components/PageHeader';
@@ -17,8 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = publicPageHeaders;
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'answer'; answer: CheckAnswer };
-
-const ENTER_CODE = 'Please enter a serial number or SKU.';
 
 /** One check. Answers with a body (404, 429 too) are shown like results; without one, the spec's message. */
 async function check(code: string): Promise<CheckAnswer> {

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { multipart, signedInAdmin, signedInUser } from '../test/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,7 +69,7 @@ it('describes inputs from the schemas the handlers parse them with', async () =>
   );
 
   const photo = paths['/api/auth/profile/'].put.requestBody.content['multipart/form-data'].schema;
-  expect(photo.properties).toHaveProperty('photo');
+  expect(photo.properties).toHaveProperty('profile_image');
   expect(photo.properties).toHaveProperty('first_name');
 
   const verify = paths['/api/verify/'].get;
@@ -110,4 +112,113 @@ it('describes the body of every JSON success answer outside the admin console wi
   expect(verify['404'].content['application/json'].schema).toEqual({
     $ref: '#/components/schemas/VerificationResult',
   });
+});
+
+/** The part of an operation in the API document that describes a multipart body. */
+interface Operation {
+  requestBody?: {
+    content?: Record<string, { schema?: { properties?: Record<string, { contentMediaType?: string }> } }>;
+  };
+}
+
+/** How to call each documented multipart route for real, and whether its answer shows the uploaded image. */
+interface UploadCase {
+  method: 'PUT' | 'POST' | 'PATCH';
+  signIn(t: TestApp): Promise<{ cookie: string }>;
+  /** The path with its parameters filled in (may create what it names). */
+  url(t: TestApp, cookie: string): Promise<string>;
+  fields: Record<string, string>;
+  tookTheImage(body: Record<string, unknown>): boolean;
+}
+
+const card = (slug: string) => ({
+  name: `Upload ${slug}`,
+  slug,
+  sku: `up-${slug}`,
+  price: '10.00',
+  category: 'Upload',
+  description: 'An upload test card.',
+  stock: '',
+});
+
+/** Uploaded covers are stored as JPEGs under uploads/; a card without one gets a drawn SVG. */
+const uploadedCover = (body: Record<string, unknown>) =>
+  /\/uploads\/[^/]+\.jpg$/.test(String(body.cover_image));
+
+const uploadCases: Record<string, UploadCase> = {
+  'put /api/auth/profile/': {
+    method: 'PUT',
+    signIn: (t) => signedInUser(t),
+    url: async () => '/api/auth/profile/',
+    fields: {},
+    tookTheImage: (body) => typeof body.profile_image === 'string' && body.profile_image.endsWith('.jpg'),
+  },
+  'post /api/admin/cards/': {
+    method: 'POST',
+    signIn: signedInAdmin,
+    url: async () => '/api/admin/cards/',
+    fields: card('upload-new'),
+    tookTheImage: uploadedCover,
+  },
+  'patch /api/admin/cards/{id}/': {
+    method: 'PATCH',
+    signIn: signedInAdmin,
+    async url(t, cookie) {
+      const form = multipart(card('upload-edit'));
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/cards/',
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return `/api/admin/cards/${created.json().id}/`;
+    },
+    fields: { price: '11.00' },
+    tookTheImage: uploadedCover,
+  },
+};
+
+it('names the file field each multipart handler reads: a real upload under the documented name is taken', async () => {
+  const { paths }: { paths: Record<string, Record<string, Operation>> } = (
+    await t.app.inject('/api/docs/')
+  ).json();
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  const documented: string[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const schema = operation.requestBody?.content?.['multipart/form-data']?.schema;
+      if (!schema) continue;
+      const key = `${method} ${path}`;
+      documented.push(key);
+      const fileFields = Object.entries(schema.properties ?? {})
+        .filter(([, property]) => property.contentMediaType?.startsWith('image/'))
+        .map(([name]) => name);
+      expect(fileFields, key).toHaveLength(1);
+      const upload = uploadCases[key];
+      if (!upload) continue;
+      const { cookie } = await upload.signIn(t);
+      const url = await upload.url(t, cookie);
+      const form = multipart(upload.fields, {
+        field: fileFields[0] ?? '',
+        filename: 'upload.jpg',
+        type: 'image/jpeg',
+        data: image,
+      });
+      const response = await t.app.inject({
+        method: upload.method,
+        url,
+        payload: form.payload,
+        headers: { ...form.headers, cookie },
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBeLessThan(300);
+      expect(upload.tookTheImage(response.json()), `${key} kept the file sent as ${fileFields[0]}`).toBe(
+        true,
+      );
+    }
+  }
+  // Every multipart route has a case here, so a new one cannot document a field nobody tried.
+  expect(documented.sort()).toEqual(Object.keys(uploadCases).sort());
 });

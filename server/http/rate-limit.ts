@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { TOO_MANY_ATTEMPTS } from '../../common/messages/rate-limit.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
+export { TOO_MANY_ATTEMPTS };
 
 export interface Limit {
   /** Counted events allowed per window. */

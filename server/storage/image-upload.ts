@@ -1,11 +1,14 @@
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { MAX_IMAGE_BYTES } from '../../common/limits.ts';
+import { imageTooLarge, imageWrongType } from '../../common/messages/images.ts';
+import { CARD_COVER_UPLOAD, PROFILE_PHOTO_UPLOAD } from '../../common/upload-fields.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enforceLimit, type Limit } from '../http/rate-limit.ts';
 import { boundedQueue } from './bounded-queue.ts';
 
 /** Uploaded images (profile photos, card covers) are checked the same way: these limits and these rules. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 export const MAX_IMAGE_SIDE = 4096;
 
 /** What an upload is called in its messages and which form field carries it. */
@@ -17,10 +20,10 @@ export interface ImageKind {
   storedSide: number;
 }
 
-export const PROFILE_PHOTO: ImageKind = { field: 'profile_image', noun: 'photo', storedSide: 800 };
-export const CARD_COVER: ImageKind = { field: 'cover_image', noun: 'image', storedSide: 1200 };
+export const PROFILE_PHOTO: ImageKind = { ...PROFILE_PHOTO_UPLOAD, storedSide: 800 };
+export const CARD_COVER: ImageKind = { ...CARD_COVER_UPLOAD, storedSide: 1200 };
 
-export const tooLarge = (kind: ImageKind) => `The ${kind.noun} must be at most 5 MB.`;
+export const tooLarge = (kind: ImageKind) => imageTooLarge(kind.noun);
 
 export const IMAGES_BUSY =
   'The server is busy with other images right now. Please try again in a few seconds.';
@@ -70,7 +73,7 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<Buffer> {
   const reject = (detail: string): never => {
     throw new AppError('bad_request', detail, { [kind.field]: [detail] });
   };
-  const wrongType = `The ${kind.noun} must be a JPEG, PNG or WebP image.`;
+  const wrongType = imageWrongType(kind.noun);
   let metadata: Metadata;
   try {
     // The pixel limit refuses decompression bombs before decoding; the header alone tells the size.

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ADDRESS_FIELD_MAX_LENGTH } from '../../../common/limits';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { postalCodeInputMode } from '../../lib/postal-codes';
 import { FormField } from '../FormField';
@@ -22,7 +23,7 @@ export function AddressFields({
         label="Address"
         name="address"
         required
-        maxLength={200}
+        maxLength={ADDRESS_FIELD_MAX_LENGTH.address}
         autoComplete="street-address"
         defaultValue={address?.address}
         errors={errors.address}
@@ -32,7 +33,7 @@ export function AddressFields({
           label="City"
           name="city"
           required
-          maxLength={100}
+          maxLength={ADDRESS_FIELD_MAX_LENGTH.city}
           autoComplete="address-level2"
           defaultValue={address?.city}
           errors={errors.city}
@@ -40,7 +41,7 @@ export function AddressFields({
         <FormField
           label="State (optional)"
           name="state"
-          maxLength={100}
+          maxLength={ADDRESS_FIELD_MAX_LENGTH.state}
           autoComplete="address-level1"
           defaultValue={address?.state}
           errors={errors.state}
@@ -51,7 +52,7 @@ export function AddressFields({
           label="Country"
           name="country"
           required
-          maxLength={100}
+          maxLength={ADDRESS_FIELD_MAX_LENGTH.country}
           autoComplete="country-name"
           defaultValue={address?.country}
           errors={errors.country}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toastFailure } from '../../lib/toast-failure';
@@ -13,7 +14,7 @@ export function PendingEmailNotice({ user, onChange }: { user: User; onChange(us
     setBusy(true);
     try {
       onChange(await api<User>('/auth/email-change/', { method: 'DELETE' }));
-      toast.success('The e-mail change is cancelled.');
+      toast.success(EMAIL_CHANGE_MESSAGES.cancelled);
     } catch (error) {
       toastFailure('The change could not be cancelled.', error);
     } finally {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { CardPerson } from '../../../common/contact-card';
 import type { Address } from '../../../server/modules/addresses/responses';
-import type { CardPerson } from '../../lib/contact-card';
 import { httpLink } from '../../lib/safe-link';
 import { SocialLinks } from '../SocialLinks';
 import { Avatar } from './Avatar';

@@ -1,17 +1,28 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_MB,
+  NAME_MAX_LENGTH,
+  PASSWORD_LENGTH,
+  PROFILE_FIELD_MAX_LENGTH,
+} from '../../../common/limits';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts';
+import { imageTooLarge } from '../../../common/messages/images';
+import { PHONE_MAX_LENGTH } from '../../../common/phone';
+import { SOCIAL_NETWORKS } from '../../../common/social-networks';
+import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { ApiError, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
-import { SOCIAL_NETWORKS } from '../../lib/vcard';
 import { FormField, TextAreaField } from '../FormField';
 import { NewPasswordField } from '../NewPasswordField';
 import { SOCIAL_ICONS } from '../social-icons';
 import { Avatar } from './Avatar';
 import { ShowEmailField } from './ShowEmailField';
 
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const PHOTO_FIELD = PROFILE_PHOTO_UPLOAD.field;
 
 /** Fields a user may empty on purpose (sent as "" only when they had a value); others keep theirs. */
 const CLEARABLE = [
@@ -60,7 +71,7 @@ export function profileFormData(form: HTMLFormElement, user: User, photo: File |
   }
   // Sent either way: an unticked box alone sends nothing, and turning it off must reach the server.
   data.append('show_email', source.has('show_email') ? 'true' : 'false');
-  if (photo) data.append('profile_image', photo, photo.name);
+  if (photo) data.append(PHOTO_FIELD, photo, photo.name);
   return data;
 }
 
@@ -88,16 +99,16 @@ export function ProfileForm({
     const file = event.currentTarget.files?.[0] ?? null;
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setErrors({ ...errors, profile_image: ['Photo must be an image file.'] });
+      setErrors({ ...errors, [PHOTO_FIELD]: ['Photo must be an image file.'] });
       event.currentTarget.value = '';
       return;
     }
-    if (file.size > MAX_PHOTO_BYTES) {
-      setErrors({ ...errors, profile_image: ['The photo must be at most 5 MB.'] });
+    if (file.size > MAX_IMAGE_BYTES) {
+      setErrors({ ...errors, [PHOTO_FIELD]: [imageTooLarge(PROFILE_PHOTO_UPLOAD.noun)] });
       event.currentTarget.value = '';
       return;
     }
-    setErrors({ ...errors, profile_image: [] });
+    setErrors({ ...errors, [PHOTO_FIELD]: [] });
     setPhoto(file);
     setPreview(URL.createObjectURL(file));
   }
@@ -117,7 +128,7 @@ export function ProfileForm({
     const form = event.currentTarget;
     const source = new FormData(form);
     if (String(source.get('password') ?? '') !== String(source.get('password2') ?? '')) {
-      setErrors({ password2: ['Passwords do not match'] });
+      setErrors({ password2: [PASSWORDS_DO_NOT_MATCH] });
       return;
     }
     setSaving(true);
@@ -167,7 +178,7 @@ export function ProfileForm({
             aria-describedby="photo-hint photo-error"
           />
           <p id="photo-hint" className="muted">
-            {photo ? `${photo.name} (preview)` : 'JPEG, PNG or WebP, at most 5 MB.'}
+            {photo ? `${photo.name} (preview)` : `JPEG, PNG or WebP, at most ${MAX_IMAGE_MB} MB.`}
           </p>
           {errors.profile_image && errors.profile_image.length > 0 && (
             <p id="photo-error" className="field-error" role="alert">
@@ -183,7 +194,7 @@ export function ProfileForm({
           name="full_name"
           defaultValue={fullName}
           autoComplete="name"
-          maxLength={101}
+          maxLength={NAME_MAX_LENGTH * 2 + 1}
           errors={[...(errors.first_name ?? []), ...(errors.last_name ?? [])]}
         />
         <FormField
@@ -211,7 +222,7 @@ export function ProfileForm({
           type="tel"
           defaultValue={user.phone}
           autoComplete="tel"
-          maxLength={30}
+          maxLength={PHONE_MAX_LENGTH}
           errors={errors.phone}
         />
       </div>
@@ -222,7 +233,7 @@ export function ProfileForm({
           name="company"
           defaultValue={user.company}
           autoComplete="organization"
-          maxLength={100}
+          maxLength={PROFILE_FIELD_MAX_LENGTH.company}
           errors={errors.company}
         />
         <FormField
@@ -230,7 +241,7 @@ export function ProfileForm({
           name="job_title"
           defaultValue={user.job_title}
           autoComplete="organization-title"
-          maxLength={100}
+          maxLength={PROFILE_FIELD_MAX_LENGTH.job_title}
           errors={errors.job_title}
         />
       </div>
@@ -238,7 +249,7 @@ export function ProfileForm({
         label="Bio"
         name="bio"
         rows={4}
-        maxLength={1000}
+        maxLength={PROFILE_FIELD_MAX_LENGTH.bio}
         defaultValue={user.bio}
         errors={errors.bio}
       />
@@ -277,7 +288,7 @@ export function ProfileForm({
             type="password"
             autoComplete="new-password"
             minLength={8}
-            maxLength={128}
+            maxLength={PASSWORD_LENGTH.max}
             errors={errors.password}
           />
           <FormField

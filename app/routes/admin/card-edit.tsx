@@ -1,6 +1,9 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '../../../common/limits';
+import { imageTooLarge, imageWrongType } from '../../../common/messages/images';
+import { CARD_COVER_UPLOAD } from '../../../common/upload-fields';
 import type { AdminCard } from '../../../server/modules/catalog/card-editing';
 import { CardImage } from '../../components/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
@@ -13,7 +16,7 @@ import { adminMeta } from './admin-meta';
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data?.card ? (data.card as { name: string }).name : 'New card');
 
-const MAX_COVER_BYTES = 5 * 1024 * 1024;
+const COVER_FIELD = CARD_COVER_UPLOAD.field;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadCardEditor(request, context, params.id);
@@ -48,16 +51,16 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
     const file = event.currentTarget.files?.[0] ?? null;
     if (!file) return;
     if (!['image/jpeg', 'image/png', 'image/webp'].includes(file.type)) {
-      setErrors({ ...errors, cover_image: ['The image must be a JPEG, PNG or WebP image.'] });
+      setErrors({ ...errors, [COVER_FIELD]: [imageWrongType(CARD_COVER_UPLOAD.noun)] });
       event.currentTarget.value = '';
       return;
     }
-    if (file.size > MAX_COVER_BYTES) {
-      setErrors({ ...errors, cover_image: ['The image must be at most 5 MB.'] });
+    if (file.size > MAX_IMAGE_BYTES) {
+      setErrors({ ...errors, [COVER_FIELD]: [imageTooLarge(CARD_COVER_UPLOAD.noun)] });
       event.currentTarget.value = '';
       return;
     }
-    setErrors({ ...errors, cover_image: [] });
+    setErrors({ ...errors, [COVER_FIELD]: [] });
     setCover(file);
     setPreview(URL.createObjectURL(file));
   }
@@ -70,7 +73,7 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
       form.set(name, String(source.get(name) ?? ''));
     }
     form.set('active', source.get('active') ? 'true' : 'false');
-    if (cover) form.set('cover_image', cover);
+    if (cover) form.set(COVER_FIELD, cover);
     setSaving(true);
     setErrors({});
     setProgress(cover ? 0 : null);
@@ -183,11 +186,11 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
             />
           </span>
           <div>
-            <label htmlFor="cover-image">Cover image (JPEG, PNG or WebP, at most 5 MB)</label>
+            <label htmlFor="cover-image">Cover image (JPEG, PNG or WebP, at most {MAX_IMAGE_MB} MB)</label>
             <input
               id="cover-image"
               type="file"
-              name="cover_image"
+              name={COVER_FIELD}
               accept="image/jpeg,image/png,image/webp"
               onChange={chooseCover}
               aria-invalid={!!errors.cover_image?.length}

@@ -51,11 +51,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       </p>
       <div className="admin-charts">
         <BarChart title="Orders (not cancelled)" figures={d.orders} />
-        <BarChart
-          title="Revenue"
-          figures={d.revenue_cents}
-          format={(cents) => formatDollars(cents, 'cents')}
-        />
+        <BarChart title="Revenue" figures={d.revenue_cents} format={(cents) => formatDollars(cents)} />
         <BarChart title="New users" figures={d.new_users} />
         <BarChart title="Verifications" figures={d.verifications} />
         <BarChart title="Leads" figures={d.leads} />

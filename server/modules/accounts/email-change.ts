@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -14,15 +15,7 @@ import { mailAllowed } from './mail-throttle.ts';
 import type { AccountsDeps } from './service.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken, revokeTokens } from './tokens.ts';
 
-export const EMAIL_CHANGE_MESSAGES = {
-  confirmed: 'Your new e-mail is confirmed.',
-  invalidConfirm: 'Invalid or expired confirmation link.',
-  taken: 'This e-mail is already in use.',
-  cancelled: 'The e-mail change is cancelled.',
-  secured:
-    'Your account is secured: every session has ended and the old password no longer works. Check your e-mail for a link to choose a new one.',
-  invalidSecure: 'Invalid or expired link.',
-} as const;
+export { EMAIL_CHANGE_MESSAGES };
 
 /** What a change of the account's address or password needs: the accounts deps and the page caches. */
 export interface AccountChangeDeps extends AccountsDeps {

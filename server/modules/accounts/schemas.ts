@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { safeNext } from '../../../app/lib/safe-next.ts';
-
-export const REQUIRED = 'This field is required.';
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../../common/limits.ts';
+import {
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DO_NOT_MATCH,
+} from '../../../common/messages/accounts.ts';
+import { REQUIRED } from '../../../common/messages/forms.ts';
+import { safeNext } from '../../../common/safe-next.ts';
 
 const required = (max: number, label: string) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
@@ -17,19 +21,16 @@ export const emailField = z
 
 export const newPasswordField = z
   .string({ error: REQUIRED })
-  .min(8, 'Password must be at least 8 characters.')
-  .max(128, 'Password must be at most 128 characters.');
+  .min(PASSWORD_LENGTH.min, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_LENGTH.max, PASSWORD_TOO_LONG);
 
 export const registerSchema = z
   .strictObject({
-    first_name: required(50, 'First name'),
-    last_name: required(50, 'Last name'),
+    first_name: required(NAME_MAX_LENGTH, 'First name'),
+    last_name: required(NAME_MAX_LENGTH, 'Last name'),
     email: emailField,
     password: newPasswordField,
-    password2: z
-      .string({ error: REQUIRED })
-      .min(1, REQUIRED)
-      .max(128, 'Password must be at most 128 characters.'),
+    password2: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_LENGTH.max, PASSWORD_TOO_LONG),
     /** Where the buyer was going (e.g. /checkout): carried through the activation link to the login. */
     next: z
       .string()
@@ -52,7 +53,7 @@ export const forgotPasswordSchema = z.strictObject({ email: emailField });
 export const resetPasswordSchema = z
   .strictObject({
     password: newPasswordField,
-    confirm_password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(128),
+    confirm_password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_LENGTH.max),
   })
   .refine((input) => input.password === input.confirm_password, {
     message: PASSWORDS_DO_NOT_MATCH,

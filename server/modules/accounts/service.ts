@@ -1,4 +1,5 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -16,22 +17,7 @@ import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
 
-export const MESSAGES = {
-  registered: 'Check your email to activate your account.',
-  activated: 'Account activated! You can now log in.',
-  invalidActivation: 'Invalid or expired activation link.',
-  invalidLogin: 'Invalid credentials or unverified account',
-  loginOk: 'Login successful',
-  loggedOut: 'Logged out successfully',
-  forgotSent: 'If account exists, a reset link has been sent.',
-  resetOk: 'Password reset successfully',
-  invalidReset: 'Reset link is invalid or expired',
-  notSignedIn: 'Authentication credentials were not provided.',
-  accountLocked:
-    'Too many failed sign-ins to this account. If it is yours, open the unlock link we e-mailed you, or try again later.',
-  unlocked: 'Sign-in is unlocked on this device. Log in with your password.',
-  invalidUnlock: 'This unlock link is invalid, expired or already used.',
-} as const;
+export const MESSAGES = ACCOUNT_MESSAGES;
 
 export const LIMITS = {
   /** Failed logins per account and address (decisions: 5 in 15 minutes). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REQUIRED } from '../accounts/schemas.ts';
+import { ADDRESS_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
+import { REQUIRED } from '../../../common/messages/forms.ts';
 
 export const MAX_ADDRESSES = 20;
 
@@ -38,10 +39,15 @@ const postalCode = () =>
     });
 
 export const addressSchema = z.strictObject({
-  address: text(200, 'Address'),
-  city: text(100, 'City'),
-  state: z.string().trim().max(100, 'State is at most 100 characters.').optional().default(''),
-  country: text(100, 'Country'),
+  address: text(ADDRESS_FIELD_MAX_LENGTH.address, 'Address'),
+  city: text(ADDRESS_FIELD_MAX_LENGTH.city, 'City'),
+  state: z
+    .string()
+    .trim()
+    .max(ADDRESS_FIELD_MAX_LENGTH.state, `State is at most ${ADDRESS_FIELD_MAX_LENGTH.state} characters.`)
+    .optional()
+    .default(''),
+  country: text(ADDRESS_FIELD_MAX_LENGTH.country, 'Country'),
   postal_code: postalCode(),
 });
 

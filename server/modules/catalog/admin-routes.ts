@@ -46,9 +46,9 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
   app.post(
     '/cards/',
     doc({
-      summary: 'Create a card (multipart form, optional `cover` image)',
+      summary: `Create a card (multipart form, optional \`${CARD_COVER.field}\` image)`,
       auth: 'admin',
-      multipart: { fields: newCardFormFields, fileField: 'cover' },
+      multipart: { fields: newCardFormFields, fileField: CARD_COVER.field },
       responses: { 201: 'The card.', 409: 'The slug or SKU is taken.', 413: 'The image is too large.' },
     }),
     async (request, reply) => {
@@ -65,7 +65,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
       summary: 'Change a card (multipart form: only the fields that change)',
       auth: 'admin',
       params: { id: idParam },
-      multipart: { fields: cardChangesSchema, fileField: 'cover' },
+      multipart: { fields: cardChangesSchema, fileField: CARD_COVER.field },
       responses: {
         200: 'The card.',
         404: 'No such card.',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import type { ChangeFeed } from '../../db/changes.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -66,7 +67,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
     (request, reply) =>
       cached(request, reply, async () => {
         const slug = slugSchema.safeParse(request.params.slug);
-        if (!slug.success) throw new AppError('not_found', 'Card not found.');
+        if (!slug.success) throw new AppError('not_found', CARD_NOT_FOUND);
         return getCard(db, slug.data);
       }),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceToCents } from '../../../common/money.ts';
 
 export const CARDS_PAGE_SIZE = 8;
 export const INVALID_PAGE = 'Invalid page.';
@@ -15,11 +16,19 @@ const single = z.string().max(200, 'Too long.');
 
 export const cardsQuerySchema = z.object({ page: pageNumber.default(1) });
 
+const AMOUNT = 'Enter an amount like 19 or 19.99.';
+
+/** An amount of dollars as whole cents, read exactly from the string. */
 const money = z
   .string()
   .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount like 19 or 19.99.')
-  .transform((value) => Math.round(Number(value) * 100));
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, AMOUNT)
+  .transform((value, ctx) => {
+    const cents = priceToCents(value);
+    if (cents !== undefined) return cents;
+    ctx.addIssue(AMOUNT);
+    return z.NEVER;
+  });
 
 export const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
 

@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
+import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
@@ -11,9 +13,8 @@ export const CATALOG_TOPIC = 'catalog';
 
 export type { Card, CardPage, HomeProducts } from './responses.ts';
 
-export function centsToPrice(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
+// Admin modules still import it from here.
+export { centsToPrice };
 
 export function toCard(row: CardRow): Card {
   return {
@@ -62,7 +63,7 @@ export async function getCard(db: Db, slug: string): Promise<Card> {
     .from(cards)
     .where(and(eq(cards.slug, slug), eq(cards.active, true)))
     .limit(1);
-  if (!row) throw new AppError('not_found', 'Card not found.');
+  if (!row) throw new AppError('not_found', CARD_NOT_FOUND);
   return toCard(row);
 }
 

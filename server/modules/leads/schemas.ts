@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { LEAD_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
+import { REQUIRED } from '../../../common/messages/forms.ts';
+import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
 import { emailField } from '../accounts/schemas.ts';
 
 export const LEAD_MESSAGES = {
   sent: 'Thank you! Your message has been sent.',
   failed: 'Failed to send message.',
-  required: 'This field is required.',
+  required: REQUIRED,
 } as const;
 
 const required = (max: number) =>
@@ -19,25 +22,23 @@ const honeypot = z.string().max(500).optional().default('');
 
 /** The contact form: all five fields required (spec field names). */
 export const contactSchema = z.strictObject({
-  firstName: required(100),
+  firstName: required(LEAD_FIELD_MAX_LENGTH.name),
   email: emailField,
   phoneNumber: z
     .string({ error: LEAD_MESSAGES.required })
     .trim()
     .min(1, LEAD_MESSAGES.required)
-    .pipe(
-      z.string().regex(/^\+?[\d\s().-]{3,30}$/, 'Enter a phone number: digits, spaces and + ( ) - only.'),
-    ),
-  subject: required(200),
-  message: required(5000),
+    .pipe(z.string().regex(PHONE_PATTERN, PHONE_RULE)),
+  subject: required(LEAD_FIELD_MAX_LENGTH.subject),
+  message: required(LEAD_FIELD_MAX_LENGTH.message),
   website: honeypot,
 });
 
 /** The Free Consultation form of a service page. */
 export const consultationSchema = z.strictObject({
-  name: required(100),
+  name: required(LEAD_FIELD_MAX_LENGTH.name),
   email: emailField,
-  message: required(5000),
+  message: required(LEAD_FIELD_MAX_LENGTH.message),
   service: z.string().trim().max(100).optional().default(''),
   website: honeypot,
 });

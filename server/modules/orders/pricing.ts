@@ -1,10 +1,11 @@
 import { asc, inArray } from 'drizzle-orm';
+import { MAX_QUANTITY } from '../../../common/limits.ts';
+import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
-import { centsToPrice } from '../catalog/service.ts';
 import type { Quote, QuotedLine } from './responses.ts';
-import { MAX_QUANTITY, type OrderItemInput } from './schemas.ts';
+import type { OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
 export interface LineProblem {
@@ -99,33 +100,31 @@ export async function priceItems(
   });
 }
 
+const unitCents = (line: PricedLine) => line.card?.priceCents ?? 0;
+
 export function toQuote(lines: PricedLine[]): Quote {
-  let totalCents = 0;
-  let count = 0;
-  const items = lines.map((line): QuotedLine => {
-    const unit = line.card?.priceCents ?? 0;
-    if (!line.problem) {
-      totalCents += unit * line.quantity;
-      count += line.quantity;
-    }
-    return {
+  const orderable = lines.filter((line) => !line.problem);
+  const items = lines.map(
+    (line): QuotedLine => ({
       card: line.cardId,
       name: line.card?.name ?? 'Unknown card',
       slug: line.card?.slug ?? '',
       sku: line.card?.sku ?? '',
       design: line.design,
       cover_image: line.card?.coverImage ?? null,
-      unit_price: centsToPrice(unit),
+      unit_price: centsToPrice(unitCents(line)),
       quantity: line.quantity,
-      line_total: centsToPrice(unit * line.quantity),
+      line_total: centsToPrice(lineTotalCents(unitCents(line), line.quantity)),
       problem: line.problem?.message ?? null,
-    };
-  });
+    }),
+  );
   return {
     items,
-    total: centsToPrice(totalCents),
-    item_count: count,
-    orderable: lines.every((line) => !line.problem),
+    total: centsToPrice(
+      totalCents(orderable.map((line) => ({ unitCents: unitCents(line), quantity: line.quantity }))),
+    ),
+    item_count: orderable.reduce((count, line) => count + line.quantity, 0),
+    orderable: orderable.length === lines.length,
   };
 }
 

@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 
-export const ORDER_MESSAGES = {
-  noAddress: 'Please select a shipping address.',
-  emptyCart: 'Cart is empty.',
-  quantity: 'Quantity must be a whole number from 1 to 99.',
-  design: 'Choose a design.',
-  tooManyLines: 'An order has at most 50 lines.',
-  keyRequired: 'An Idempotency-Key header (8 to 100 letters, digits, "-" or "_") is required.',
-  keyReused: 'This Idempotency-Key was already used for a different order.',
-  notFound: 'Order not found.',
-  tooMany: 'You have placed several orders in a short time. Please wait a while before placing another.',
-} as const;
+export { ORDER_MESSAGES };
 
-export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -29,7 +20,7 @@ export const orderItemSchema = z.strictObject({
   quantity: z
     .number({ error: ORDER_MESSAGES.quantity })
     .int(ORDER_MESSAGES.quantity)
-    .min(1, ORDER_MESSAGES.quantity)
+    .min(MIN_QUANTITY, ORDER_MESSAGES.quantity)
     .max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
   design: z.string({ error: ORDER_MESSAGES.design }).trim().min(1, ORDER_MESSAGES.design).max(100),
 });

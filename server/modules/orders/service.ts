@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -15,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
-import { CATALOG_TOPIC, centsToPrice } from '../catalog/service.ts';
+import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { priceItems } from './pricing.ts';
 import type { Order, OrderPage } from './responses.ts';
 import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
@@ -69,7 +70,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       design: line.design,
       unit_price: centsToPrice(line.unitPriceCents),
       quantity: line.quantity,
-      line_total: centsToPrice(line.unitPriceCents * line.quantity),
+      line_total: centsToPrice(lineTotalCents(line.unitPriceCents, line.quantity)),
     })),
   };
 }
@@ -181,7 +182,9 @@ export async function placeOrder(
         .values({
           number: newOrderNumber(),
           userId: user.id,
-          totalCents: priced.reduce((sum, line) => sum + line.card.priceCents * line.quantity, 0),
+          totalCents: totalCents(
+            priced.map((line) => ({ unitCents: line.card.priceCents, quantity: line.quantity })),
+          ),
           itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
           addressId: address.id,
           shipAddress: address.address,

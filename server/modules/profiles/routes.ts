@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { vcardFileName } from '../../../app/lib/vcard.ts';
+import { vcardFileName } from '../../../common/vcard.ts';
 import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
@@ -29,9 +29,9 @@ export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps)
   app.put(
     '/auth/profile/',
     doc({
-      summary: 'Change the profile (multipart form; empty fields are cleared, `photo` replaces the photo)',
+      summary: `Change the profile (multipart form; empty fields are cleared, \`${PROFILE_PHOTO.field}\` replaces the photo)`,
       auth: 'user',
-      multipart: { fields: profileUpdateSchema, fileField: 'photo' },
+      multipart: { fields: profileUpdateSchema, fileField: PROFILE_PHOTO.field },
       responses: {
         200: { description: 'The profile.', schema: userSchema },
         409: 'The username or e-mail is taken.',

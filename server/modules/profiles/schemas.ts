@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { emailField, newPasswordField, PASSWORDS_DO_NOT_MATCH } from '../accounts/schemas.ts';
+import { NAME_MAX_LENGTH, PASSWORD_LENGTH, PROFILE_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts.ts';
+import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
+import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
 export const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
 export const USERNAME_RULE = 'A username is 3 to 30 characters: lowercase letters, digits and dashes.';
@@ -45,17 +48,14 @@ export const CLEARABLE_FIELDS = [
 
 export const profileUpdateSchema = z
   .strictObject({
-    first_name: text(50, 'First name').min(1),
-    last_name: text(50, 'Last name'),
+    first_name: text(NAME_MAX_LENGTH, 'First name').min(1),
+    last_name: text(NAME_MAX_LENGTH, 'Last name'),
     username: usernameField,
     email: emailField,
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{3,30}$/, 'Enter a phone number: digits, spaces and + ( ) - only.'),
-    company: text(100, 'Company'),
-    job_title: text(100, 'Job title'),
-    bio: text(1000, 'Bio'),
+    phone: z.string().trim().regex(PHONE_PATTERN, PHONE_RULE),
+    company: text(PROFILE_FIELD_MAX_LENGTH.company, 'Company'),
+    job_title: text(PROFILE_FIELD_MAX_LENGTH.job_title, 'Job title'),
+    bio: text(PROFILE_FIELD_MAX_LENGTH.bio, 'Bio'),
     location: httpLink,
     facebook: httpLink,
     instagram: httpLink,
@@ -68,7 +68,7 @@ export const profileUpdateSchema = z
       .enum(['true', 'false'], "show_email is 'true' or 'false'.")
       .transform((value) => value === 'true'),
     password: newPasswordField,
-    password2: z.string().max(128),
+    password2: z.string().max(PASSWORD_LENGTH.max),
     current_password: z.string().max(1024),
   })
   .partial()

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { buildVCard, SOCIAL_NETWORKS } from '../../../app/lib/vcard.ts';
+import { contactCardOf } from '../../../common/contact-card.ts';
+import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
+import { SOCIAL_NETWORKS } from '../../../common/social-networks.ts';
+import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -159,7 +162,7 @@ export async function updateProfile(
 
 export type { PublicProfile } from './responses.ts';
 
-export const USER_NOT_FOUND = 'User not found';
+export { USER_NOT_FOUND };
 
 export async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
   const [row] = await db
@@ -207,17 +210,6 @@ export async function publicVCard(
   const profile = await publicProfile(db, username);
   const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
   const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
-  const text = buildVCard({
-    firstName: profile.first_name,
-    lastName: profile.last_name,
-    email: profile.email,
-    phone: profile.phone,
-    company: profile.company,
-    jobTitle: profile.job_title,
-    bio: profile.bio,
-    location: profile.location,
-    socials: profile,
-    photoJpegBase64: photo?.toString('base64'),
-  });
+  const text = buildVCard(contactCardOf(profile, undefined, photo?.toString('base64')));
   return { text, profile };
 }

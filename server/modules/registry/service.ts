@@ -1,4 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
+import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -7,19 +10,11 @@ import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
-export const MAX_VERIFICATIONS = 5;
-export const ENTER_CODE = 'Please enter a serial number or SKU.';
+export { ENTER_CODE, MAX_VERIFICATIONS };
 /** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
 export const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
 
-export const STATUS = {
-  genuine: 'Genuine product',
-  repeated: (n: number) => `Genuine product — verified ${n} times`,
-  limit: 'Verification limit reached',
-  blocked: 'This serial number has been blocked',
-  sku: 'Known product — enter the serial number on your card to verify it',
-  notFound: 'Not found',
-} as const;
+export const STATUS = VERIFICATION_STATUS;
 
 /**
  * What a check found. A found serial is genuine (its first check), repeated (within the maximum) or past
@@ -287,7 +282,7 @@ export async function releaseCard(db: Db, userId: number, code: string): Promise
         .where(and(eq(serials.serial, serial), eq(serials.claimedBy, userId)))
         .returning({ id: serials.id })
     : [];
-  if (released.length === 0) throw new AppError('not_found', 'Card not found.');
+  if (released.length === 0) throw new AppError('not_found', CARD_NOT_FOUND);
 }
 
 /** Where a tap on a card leads: the owner's public profile, an invitation to claim it, or nowhere. */

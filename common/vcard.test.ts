@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { buildVCard, type ContactCard, foldLine, vcardFileName } from './vcard';
+import { buildVCard, type ContactCard, foldLine, vcardFileName } from './vcard.ts';
 
 /** Parses with ical.js (an independent implementation) into property name → values. */
 function parse(text: string) {

@@ -1,6 +1,12 @@
-/** The six social networks a profile can link, in display order. */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'twitter', 'youtube', 'github', 'linkedin'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
+
+export interface CardAddress {
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+}
 
 export interface ContactCard {
   firstName: string;
@@ -14,7 +20,7 @@ export interface ContactCard {
   location?: string;
   socials?: Partial<Record<SocialNetwork, string>>;
   /** The work address (the latest one). */
-  address?: { address: string; city: string; state: string; postal_code: string; country: string };
+  address?: CardAddress;
   /** A JPEG, base64-encoded. */
   photoJpegBase64?: string;
   /** The owner's public card page: in a QR code it stands for the links left out. */

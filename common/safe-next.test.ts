@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, safeNext } from './safe-next';
+import { loginPath, safeNext } from './safe-next.ts';
 
 /**
  * Open-redirect payloads in the spirit of the public lists (PayloadsAllTheThings "Open Redirect",

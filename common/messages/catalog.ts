@@ -1,0 +1,1 @@
+export const CARD_NOT_FOUND = 'Card not found.';

@@ -1,0 +1,1 @@
+export const USER_NOT_FOUND = 'User not found';

@@ -1,0 +1,11 @@
+/** The spec's statuses of a verification result. */
+export const VERIFICATION_STATUS = {
+  genuine: 'Genuine product',
+  repeated: (n: number) => `Genuine product — verified ${n} times`,
+  limit: 'Verification limit reached',
+  blocked: 'This serial number has been blocked',
+  sku: 'Known product — enter the serial number on your card to verify it',
+  notFound: 'Not found',
+} as const;
+
+export const ENTER_CODE = 'Please enter a serial number or SKU.';

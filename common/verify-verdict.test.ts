@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { TOO_MANY_ATTEMPTS } from './messages/rate-limit.ts';
+import { VERIFICATION_STATUS } from './messages/verification.ts';
+import { verdictOf } from './verify-verdict.ts';
+
+describe('verdictOf', () => {
+  const serial = 'AB12CD34EF56';
+
+  it('reads a registered serial within its checks as genuine, a SKU as a known product', () => {
+    expect(verdictOf({ valid: true, status: VERIFICATION_STATUS.genuine, serial_number: serial })).toBe(
+      'genuine',
+    );
+    expect(verdictOf({ valid: true, status: VERIFICATION_STATUS.repeated(3), serial_number: serial })).toBe(
+      'genuine',
+    );
+    expect(verdictOf({ valid: true, status: VERIFICATION_STATUS.sku, serial_number: null })).toBe('known');
+  });
+
+  it('warns past the limit and calls a blocked serial bad', () => {
+    expect(verdictOf({ valid: false, status: VERIFICATION_STATUS.limit, serial_number: serial })).toBe(
+      'limit',
+    );
+    expect(verdictOf({ valid: false, status: VERIFICATION_STATUS.blocked, serial_number: serial })).toBe(
+      'blocked',
+    );
+  });
+
+  it('tells an unknown code from a paused visitor and from no answer', () => {
+    expect(verdictOf({ valid: false, status: VERIFICATION_STATUS.notFound, httpStatus: 404 })).toBe(
+      'unknown',
+    );
+    expect(verdictOf({ valid: false, status: TOO_MANY_ATTEMPTS, httpStatus: 429 })).toBe('limited');
+    expect(verdictOf({ status: TOO_MANY_ATTEMPTS })).toBe('limited');
+    expect(verdictOf({ status: 'Verification failed.', httpStatus: 500 })).toBe('failed');
+    expect(verdictOf({ status: 'Verification failed.' })).toBe('failed');
+  });
+});

@@ -1,0 +1,31 @@
+import { TOO_MANY_ATTEMPTS } from './messages/rate-limit.ts';
+import { VERIFICATION_STATUS } from './messages/verification.ts';
+
+/**
+ * What a check says about the card, and so how its result looks:
+ * - genuine: a registered serial within its 5 checks, whether checked for the first time or again;
+ * - known: a SKU, which names a product but proves nothing about one card (information, not a warning);
+ * - limit: a genuine serial checked more than 5 times (a warning: it may have been copied);
+ * - blocked: a serial the firm has blocked (bad: do not rely on the card);
+ * - unknown: no card or product has this code (bad, often a typo);
+ * - limited: this visitor has made too many failed look-ups (429);
+ * - failed: no usable answer (the network, or a server error).
+ */
+export type Verdict = 'genuine' | 'known' | 'limit' | 'blocked' | 'unknown' | 'limited' | 'failed';
+
+/** The fields of GET /api/verify/'s answer the verdict reads, and its HTTP status when there was one. */
+export interface VerificationAnswer {
+  valid?: boolean;
+  status: string;
+  serial_number?: string | null;
+  httpStatus?: number;
+}
+
+/** The one reading of a verification answer: the page, its icon and its colours follow it. */
+export function verdictOf(answer: VerificationAnswer): Verdict {
+  if (answer.httpStatus === 429 || answer.status === TOO_MANY_ATTEMPTS) return 'limited';
+  if (answer.valid === true) return answer.serial_number ? 'genuine' : 'known';
+  if (answer.serial_number) return answer.status === VERIFICATION_STATUS.limit ? 'limit' : 'blocked';
+  if (answer.httpStatus === 404) return 'unknown';
+  return 'failed';
+}

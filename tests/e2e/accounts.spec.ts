@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
 import {
   freePort,
   type ServerProcess,
@@ -8,7 +8,7 @@ import {
   stopServer,
   tempDataDir,
   waitUntilReady,
-} from './server-process.ts';
+} from './support/server-process.ts';
 
 // One server that sends real mail to an SMTP capture in this worker; the journey runs in order.
 test.describe.configure({ mode: 'serial' });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { multipart } from '../../server/test/users.ts';
-import { fresh } from './fresh-request.ts';
-import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './postgres.ts';
+import { fresh } from './support/fresh-request.ts';
+import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './support/postgres.ts';
 import {
   freePort,
   runAdminCreate,
@@ -12,7 +12,7 @@ import {
   stopServer,
   tempDataDir,
   waitUntilReady,
-} from './server-process.ts';
+} from './support/server-process.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

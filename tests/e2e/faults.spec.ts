@@ -7,8 +7,8 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import { type Answer, fresh } from './fresh-request.ts';
-import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './postgres.ts';
+import { type Answer, fresh } from './support/fresh-request.ts';
+import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './support/postgres.ts';
 import {
   freePort,
   runAdminCreate,
@@ -17,8 +17,8 @@ import {
   stopServer,
   tempDataDir,
   waitUntilReady,
-} from './server-process.ts';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+} from './support/server-process.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 

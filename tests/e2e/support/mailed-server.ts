@@ -1,4 +1,4 @@
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../../server/test/smtp-capture.ts';
 import {
   freePort,
   runAdminCreate,

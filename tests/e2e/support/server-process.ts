@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test/free-port.ts';
+import { freePort } from '../../../server/test/free-port.ts';
 
 export { freePort };
 
 /** Starting a server process on a free port and waiting for /readyz, shared by the setup and the process tests. */
 
-export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const serverEntry = path.join(projectRoot, 'build', 'node', 'main.js');
 
 export function assertBuildExists(): void {

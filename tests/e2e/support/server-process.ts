@@ -92,12 +92,20 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
   throw new Error(`The server was not ready within ${timeoutMs} ms: ${server.stderr()}`);
 }
 
-/** A server on a free port and a fresh data directory, ready to answer. */
-export async function startServer(options: { dataDir?: string } = {}): Promise<ServerProcess> {
-  const server = spawnServer({
-    port: await freePort(),
-    dataDir: options.dataDir ?? (await tempDataDir()),
-  });
+/**
+ * A server on a free port and a fresh data directory, ready to answer. `prepare` runs on the directory
+ * before the server starts (e.g. `npm run admin:create`); `env` is given the server's address.
+ */
+export async function startServer(
+  options: {
+    env?: (baseUrl: string) => Record<string, string>;
+    prepare?: (dataDir: string) => Promise<void>;
+  } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = await tempDataDir();
+  await options.prepare?.(dataDir);
+  const server = spawnServer({ port, dataDir, env: options.env?.(`http://127.0.0.1:${port}`) });
   await waitUntilReady(server);
   return server;
 }

@@ -9,8 +9,8 @@ export default defineConfig({
   // A spec that starts its own server seeds a fresh database first: on a busy 2-core machine that alone can take 30 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  globalSetup: './tests/e2e/global-setup.ts',
-  globalTeardown: './tests/e2e/global-teardown.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     // Debian's chromium, never a downloaded browser.

@@ -1,25 +1,17 @@
 import type { ReactNode } from 'react';
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useNavigation,
-  useRouteError,
-} from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { ErrorPage, errorStatus } from './components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from './components/ErrorPage';
 import { NavigationProgress } from './components/NavigationProgress';
 import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { useNonce } from './lib/nonce';
+import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
 import './lib/context';
 
@@ -35,14 +27,25 @@ export function loader({ context }: Route.LoaderArgs): RootData {
 // The public address never changes while the app runs: no need to ask again on each navigation.
 export const shouldRevalidate = () => false;
 
-/** The heading of the root error page, also its title. */
-function errorTitle(error: unknown): string {
-  return errorStatus(error) === 404 ? 'Page not found' : 'Something went wrong';
+/** The root error page: a path no route claims, or a failure no route's own page catches. */
+function describeError({ status }: RouteError): ErrorView {
+  return {
+    title: status === 404 ? 'Page not found' : SOMETHING_WENT_WRONG,
+    advice:
+      status === 404
+        ? 'The page you are looking for does not exist or has moved.'
+        : 'Sorry, we could not show this page. Please try again in a moment.',
+    actions: (
+      <Link to="/" className="button">
+        Back to the home page
+      </Link>
+    ),
+  };
 }
 
 // The only <title> of a page comes from route `meta` (the leaf route's wins); error pages get theirs here too.
 export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} | ${company.name}` : company.name },
+  { title: error ? errorPageTitle(describeError, error) : company.name },
   { name: 'description', content: `${company.name}: ${company.tagline}.` },
 ];
 
@@ -98,25 +101,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = errorStatus(error);
   return (
     <main id="main" tabIndex={-1}>
-      <ErrorPage
-        status={status}
-        title={errorTitle(error)}
-        actions={
-          <Link to="/" className="button">
-            Back to the home page
-          </Link>
-        }
-      >
-        <p>
-          {status === 404
-            ? 'The page you are looking for does not exist or has moved.'
-            : 'Sorry, we could not show this page. Please try again in a moment.'}
-        </p>
-      </ErrorPage>
+      <ErrorPage viewOf={describeError} />
     </main>
   );
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/test/free-port.ts';
 import { linkIn, startSmtpCapture } from '../server/test/smtp-capture.ts';
-import { evaluated, ipv4s, largeNoisyPhoto, tryLogin } from '../tests/e2e/attacker.ts';
+import { evaluated, ipv4s, largeNoisyPhoto, tryLogin } from '../tests/e2e/support/attacker.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const PASSWORD = 'Blue-Harbour-42';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -8,31 +7,30 @@ import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { type Config, sessionSecretOf } from './config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
-import { createAfterAnswer } from './http/after-answer.ts';
 import { clientIdOf } from './http/client-id.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
-import { createMailer, type Mailer } from './mail/index.ts';
+import type { Mailer } from './mail/index.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
 import { sweepExpired } from './modules/accounts/housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
-import { createSessions, SESSION_COOKIE } from './modules/accounts/sessions.ts';
+import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
-import { type LeadsDeps, receiveConsultation, receiveContact } from './modules/leads/service.ts';
+import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { orderLimits } from './modules/orders/service.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerWeb } from './web.ts';
 
@@ -56,7 +54,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, storage } = deps;
+  const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     logController: new RequestLogController(),
@@ -112,23 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerSameOriginCheck(app, config.publicUrl);
 
-  const mailer =
-    deps.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-      db: database.db,
-    });
+  const services = buildServices(deps, app.log);
+  const { mailer, afterAnswer, sessions, secret } = services;
   // Queued mail goes out from every process; each message from exactly one.
-  const afterAnswer = createAfterAnswer(app.log);
   app.addHook('onReady', async () => mailer.start());
   // Work begun after an answer finishes (and queues its mail) before the mailer stops.
   app.addHook('onClose', async () => afterAnswer.idle());
   app.addHook('onClose', async () => mailer.close());
-  const secret = sessionSecretOf(config);
-  const sessions = createSessions(database.db, secret);
   registerAuth(app, sessions);
 
   // Expired sessions, links and counters go hourly (and once at start), whichever process gets there.
@@ -169,75 +157,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(fastifyStatic, {
-    root: storage.root,
+    root: services.storage.root,
     prefix: '/media/',
     decorateReply: false,
     index: false,
     maxAge: '1d',
   });
 
-  const leadsDeps: LeadsDeps = {
-    db: database.db,
-    mailer,
-    salesEmail: config.mailToSales,
-    publish: (topic) => database.changes.publish(topic),
-  };
-  await app.register(seoRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(seoRoutes, services);
 
   const api: FastifyPluginAsync = async (scope) => {
     // Private by default: only the public reads (catalog, public cards, the document) say `public`.
     scope.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
-    await scope.register(accountsRoutes, {
-      db: database.db,
-      mailer,
-      sessions,
-      publicUrl: config.publicUrl,
-      afterAnswer,
-      publish: (topic) => database.changes.publish(topic),
-      secureCookies: config.publicUrl.startsWith('https:'),
-      secret,
-    });
-    await scope.register(profileRoutes, {
-      db: database.db,
-      storage,
-      sessions,
-      mailer,
-      publicUrl: config.publicUrl,
-      afterAnswer,
-      publish: (topic) => database.changes.publish(topic),
-    });
-    await scope.register(addressRoutes, { db: database.db });
-    await scope.register(orderRoutes, {
-      db: database.db,
-      mailer,
-      publish: (topic) => database.changes.publish(topic),
-      publicUrl: config.publicUrl,
-      salesEmail: config.mailToSales,
-      secret,
-      limits: orderLimits(config.ordersPerHour),
-    });
-    await scope.register(leadRoutes, { ...leadsDeps, secret });
-    await scope.register(registryRoutes, {
-      db: database.db,
-      publicUrl: config.publicUrl,
-      secret,
-    });
-    await scope.register(catalogRoutes, {
-      db: database.db,
-      changes: database.changes,
-      publicUrl: config.publicUrl,
-    });
-    await scope.register(adminRoutes, {
-      prefix: '/admin',
-      db: database.db,
-      mailer,
-      sessions,
-      storage,
-      publish: (topic) => database.changes.publish(topic),
-      publicUrl: config.publicUrl,
-    });
+    const modules: FastifyPluginAsync<Services>[] = [
+      accountsRoutes,
+      profileRoutes,
+      addressRoutes,
+      orderRoutes,
+      leadRoutes,
+      registryRoutes,
+      catalogRoutes,
+    ];
+    for (const routes of modules) {
+      await scope.register(routes, services);
+    }
+    await scope.register(adminRoutes, { ...services, prefix: '/admin' });
     if (config.bench) {
       // A constant answer to compare real routes against; ?delay_ms= holds it open (shutdown tests).
       scope.get<{ Querystring: { delay_ms?: string } }>(
@@ -281,8 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sessions,
         sessionToken: request.cookies[SESSION_COOKIE],
         leads: {
-          contact: (input) => receiveContact(leadsDeps, input, clientIdOf(secret, request)),
-          consultation: (input) => receiveConsultation(leadsDeps, input, clientIdOf(secret, request)),
+          contact: (input) => receiveContact(services, input, clientIdOf(secret, request)),
+          consultation: (input) => receiveConsultation(services, input, clientIdOf(secret, request)),
         },
       }),
     });

@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { idParam } from '../../server/http/id-param.ts';
 import { usersQuery } from '../../server/modules/accounts/admin-schemas.ts';
 import { getAdminUser, listUsers } from '../../server/modules/accounts/user-admin.ts';
@@ -16,17 +16,18 @@ import { serialsQuery } from '../../server/modules/registry/admin-schemas.ts';
 import { getSerial, listSerials } from '../../server/modules/registry/serial-admin.ts';
 import { requireUser } from './auth.server.ts';
 import { orResponse, parseQuery } from './loader-errors.server.ts';
+import { pageError } from './route-error.ts';
 
 /** Admin pages: signed-out visitors go to /login (and back), everyone but an admin gets a 403 page. */
 export async function requireAdmin(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  if (user.role !== 'admin') throw data({ message: FORBIDDEN }, { status: 403 });
+  if (user.role !== 'admin') throw pageError(403, FORBIDDEN);
   return user;
 }
 
 function idOf(value: string | undefined, message: string): number {
   const parsed = idParam.safeParse(value ?? '');
-  if (!parsed.success) throw data({ message }, { status: 404 });
+  if (!parsed.success) throw pageError(404, message);
   return parsed.data;
 }
 

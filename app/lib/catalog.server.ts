@@ -1,18 +1,17 @@
 import type { AppLoadContext } from 'react-router';
-import { data } from 'react-router';
 import { cardsQuerySchema, INVALID_PAGE, slugSchema } from '../../server/modules/catalog/schemas.ts';
 import { getCard, homeProducts, listCards } from '../../server/modules/catalog/service.ts';
 import { orResponse } from './loader-errors.server.ts';
+import { pageError } from './route-error.ts';
 
 export function loadCardPage(context: AppLoadContext, pageParam: string | null) {
   const query = cardsQuerySchema.safeParse({ page: pageParam ?? undefined });
-  if (!query.success) throw data({ message: INVALID_PAGE }, { status: 400 });
+  if (!query.success) throw pageError(400, INVALID_PAGE);
   return orResponse(() => listCards(context.db, query.data.page));
 }
 
 export function loadCard(context: AppLoadContext, slug: string | undefined) {
-  if (!slug || !slugSchema.safeParse(slug).success)
-    throw data({ message: 'Card not found.' }, { status: 404 });
+  if (!slug || !slugSchema.safeParse(slug).success) throw pageError(404, 'Card not found.');
   return orResponse(() => getCard(context.db, slug));
 }
 

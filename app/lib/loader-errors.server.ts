@@ -1,13 +1,13 @@
-import { data } from 'react-router';
 import type { z } from 'zod';
 import { AppError, firstZodMessage } from '../../server/errors.ts';
+import { pageError } from './route-error.ts';
 
 /** Turns a business error into the HTTP answer a page loader throws (the route's ErrorBoundary shows it). */
 export async function orResponse<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.detail }, { status: error.status });
+    if (error instanceof AppError) throw pageError(error.status, error.detail);
     throw error;
   }
 }
@@ -17,7 +17,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, request: Request): z.
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
-    throw data({ message: firstZodMessage(parsed.error) }, { status: 400 });
+    throw pageError(400, firstZodMessage(parsed.error));
   }
   return parsed.data;
 }

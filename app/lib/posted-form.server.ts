@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { pageError } from './route-error.ts';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -11,10 +11,10 @@ export const UNREADABLE_FORM = 'The form could not be read.';
  */
 export async function postedForm(request: Request): Promise<FormData> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!FORM_TYPES.includes(type)) throw data({ message: NOT_A_FORM }, { status: 415 });
+  if (!FORM_TYPES.includes(type)) throw pageError(415, NOT_A_FORM);
   try {
     return await request.formData();
   } catch {
-    throw data({ message: UNREADABLE_FORM }, { status: 400 });
+    throw pageError(400, UNREADABLE_FORM);
   }
 }

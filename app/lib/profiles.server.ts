@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
@@ -6,6 +6,7 @@ import { usernameField } from '../../server/modules/profiles/schemas.ts';
 import { publicProfile, USER_NOT_FOUND } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
 import { requireUser } from './auth.server.ts';
+import { pageError } from './route-error.ts';
 
 /**
  * The signed-in user with their addresses, first page of orders and claimed cards (newest first), and a
@@ -25,12 +26,11 @@ export async function loadOwnProfile(request: Request, context: AppLoadContext) 
 /** A public profile by username; an unknown one is a 404 the route's ErrorBoundary shows. */
 export async function loadPublicProfile(context: AppLoadContext, username: string | undefined) {
   const parsed = usernameField.safeParse(username ?? '');
-  if (!parsed.success) throw data({ message: USER_NOT_FOUND }, { status: 404 });
+  if (!parsed.success) throw pageError(404, USER_NOT_FOUND);
   try {
     return { profile: await publicProfile(context.db, parsed.data), publicUrl: context.publicUrl };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404)
-      throw data({ message: USER_NOT_FOUND }, { status: 404 });
+    if (error instanceof AppError && error.status === 404) throw pageError(404, USER_NOT_FOUND);
     throw error;
   }
 }

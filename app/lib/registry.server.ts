@@ -1,5 +1,6 @@
-import { type AppLoadContext, data, redirect } from 'react-router';
+import { type AppLoadContext, redirect } from 'react-router';
 import { tapTarget } from '../../server/modules/registry/service.ts';
+import { pageError } from './route-error.ts';
 
 /**
  * A tap on a card (`/c/{serial}`, the URL on its chip): straight to the owner's public profile, or an
@@ -11,9 +12,9 @@ export async function loadTap(context: AppLoadContext, serial: string | undefine
     case 'profile':
       throw redirect(`/profile/${target.username}`);
     case 'unknown':
-      throw data({ message: 'Card not found.' }, { status: 404 });
+      throw pageError(404, 'Card not found.');
     case 'blocked':
-      throw data({ message: 'This card has been deactivated.' }, { status: 410 });
+      throw pageError(410, 'This card has been deactivated.');
     default:
       return target;
   }

@@ -1,17 +1,18 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { blogPosts } from '../../content/blog';
 import { company } from '../../content/company';
 import { PostDate } from '../components/marketing/BlogTeasers';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog-post';
 
 /** The article comes as loader data: no article's text is part of the browser's JavaScript. */
 export function loader({ params }: Route.LoaderArgs) {
   const post = blogPosts.find((item) => item.slug === params.slug);
-  if (!post) throw data({ message: 'Page not found.' }, { status: 404 });
+  if (!post) throw pageError(404, 'Page not found.');
   const others = blogPosts
     .filter((item) => item.slug !== post.slug)
     .map((item) => ({ slug: item.slug, title: item.title }));

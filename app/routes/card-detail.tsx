@@ -1,22 +1,46 @@
 import { useState } from 'react';
-import { Link, useNavigate, useRouteError } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
-import { ErrorPage, errorStatus } from '../components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
+import type { RouteError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/card-detail';
 
+/** A missing card, or one that could not be loaded: either way, the shop and the verify page are the ways on. */
+function describeError({ status }: RouteError): ErrorView {
+  const actions = (
+    <>
+      <Link to="/cards" className="button">
+        Browse all smart cards
+      </Link>
+      <Link to="/verify" className="button button-outline">
+        Verify a product
+      </Link>
+    </>
+  );
+  if (status === 404)
+    return {
+      title: 'Card not found.',
+      advice:
+        'This card is not in our shop, or its link has changed. Have a look at the cards we have, or check a card you hold by its serial number.',
+      actions,
+    };
+  return {
+    title: SOMETHING_WENT_WRONG,
+    advice: 'Sorry, this card could not be loaded. Please try again.',
+    actions,
+  };
+}
+
 export const meta: Route.MetaFunction = (args) => {
   const card = args.data?.card;
-  if (!card) {
-    const title = errorStatus(args.error) === 404 ? 'Card not found' : 'Something went wrong';
-    return [{ title: `${title} | ${company.name}` }];
-  }
+  if (!card) return [{ title: errorPageTitle(describeError, args.error) }];
   const base = publicUrlOf(args);
   return [
     ...pageMeta(args, {
@@ -125,32 +149,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const status = errorStatus(useRouteError());
-  const actions = (
-    <>
-      <Link to="/cards" className="button">
-        Browse all smart cards
-      </Link>
-      <Link to="/verify" className="button button-outline">
-        Verify a product
-      </Link>
-    </>
-  );
-  if (status === 404) {
-    return (
-      <ErrorPage status={404} title="Card not found." actions={actions}>
-        <p>
-          This card is not in our shop, or its link has changed. Have a look at the cards we have, or check a
-          card you hold by its serial number.
-        </p>
-      </ErrorPage>
-    );
-  }
-  return (
-    <ErrorPage status={status} title="Something went wrong" actions={actions}>
-      <p>Sorry, this card could not be loaded. Please try again.</p>
-    </ErrorPage>
-  );
+  return <ErrorPage viewOf={describeError} />;
 }
 
 export const headers = publicPageHeaders;

@@ -1,9 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { CardTile } from '../components/CardTile';
+import { ErrorPage, type ErrorView } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { loadCardPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
+import type { RouteError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cards';
 
@@ -42,23 +44,21 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A page number out of range (the loader's message), or the list could not be read: back to the first page. */
+function describeError({ message }: RouteError): ErrorView {
+  return {
+    title: 'Smart Cards',
+    advice: message ?? 'Failed to fetch cards',
+    actions: (
+      <Link to="/cards" className="button">
+        Go to the first page
+      </Link>
+    ),
+  };
+}
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === 'string'
-      ? error.data.message
-      : 'Failed to fetch cards';
-  return (
-    <>
-      <PageHeader title="Smart Cards" />
-      <section className="container section">
-        <p role="alert">{message}</p>
-        <p>
-          <Link to="/cards">Go to the first page</Link>
-        </p>
-      </section>
-    </>
-  );
+  return <ErrorPage viewOf={describeError} />;
 }
 
 export const headers = publicPageHeaders;

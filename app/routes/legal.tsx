@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import { privacy, terms } from '../../content/legal';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/legal';
 
@@ -10,7 +10,7 @@ const documents = { '/privacy': privacy, '/terms': terms } as const;
 /** /privacy and /terms: one screen for both documents in content/legal.ts. */
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/$/, '');
-  if (!(path in documents)) throw data({ message: 'Page not found.' }, { status: 404 });
+  if (!(path in documents)) throw pageError(404, 'Page not found.');
   return { path: path as keyof typeof documents };
 }
 

@@ -1,8 +1,8 @@
-import { data } from 'react-router';
+import { pageError } from '../lib/route-error';
 
 /** Any path no route claims: a real 404, rendered by the root error page. */
 export function loader() {
-  throw data({ message: 'Not found' }, { status: 404 });
+  throw pageError(404, 'Not found');
 }
 
 export default function NotFound() {

@@ -1,9 +1,10 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { productPages } from '../../content/products';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/product-page';
 
@@ -11,7 +12,7 @@ import type { Route } from './+types/product-page';
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/$/, '');
   const page = productPages.find((item) => item.path === path);
-  if (!page) throw data({ message: 'Page not found.' }, { status: 404 });
+  if (!page) throw pageError(404, 'Page not found.');
   return { path: page.path };
 }
 

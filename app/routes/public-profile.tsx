@@ -1,20 +1,38 @@
-import { Link, useNavigation, useRouteError } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import { company } from '../../content/company';
-import { ErrorPage, errorStatus } from '../components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { ProfileCard } from '../components/profile/ProfileCard';
 import { publicPageHeaders } from '../lib/http-cache';
 import { loadPublicProfile } from '../lib/profiles.server';
+import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';
 
 export const headers = publicPageHeaders;
 
-function errorTitle(error: unknown): string {
-  return errorStatus(error) === 404 ? 'User not found' : 'Profile unavailable';
+/** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
+function describeError({ status }: RouteError): ErrorView {
+  return {
+    title: status === 404 ? 'User not found' : SOMETHING_WENT_WRONG,
+    advice:
+      status === 404
+        ? 'No intro card lives at this address. Check the link or code you were given, or ask its owner to share their card again.'
+        : 'Sorry, this profile could not be loaded. Please try again in a moment.',
+    actions: (
+      <>
+        <Link to="/" className="button">
+          Go to the home page
+        </Link>
+        <Link to="/d" className="button button-outline">
+          Get your own intro card
+        </Link>
+      </>
+    ),
+  };
 }
 
 /** OpenGraph tags so a shared link previews as the person's card (absolute URLs, as crawlers need). */
 export const meta: Route.MetaFunction = ({ data, error }) => {
-  if (!data) return [{ title: `${errorTitle(error)} | ${company.name}` }];
+  if (!data) return [{ title: errorPageTitle(describeError, error) }];
   const { profile, publicUrl } = data;
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
   const role = [profile.job_title, profile.company].filter(Boolean).join(' at ');
@@ -71,30 +89,6 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = errorStatus(error);
-  return (
-    <ErrorPage
-      status={status}
-      title={errorTitle(error)}
-      actions={
-        <>
-          <Link to="/" className="button">
-            Go to the home page
-          </Link>
-          <Link to="/d" className="button button-outline">
-            Get your own intro card
-          </Link>
-        </>
-      }
-    >
-      <p>
-        {status === 404
-          ? 'No intro card lives at this address. Check the link or code you were given, or ask its owner to share their card again.'
-          : 'Sorry, this profile could not be loaded. Please try again in a moment.'}
-      </p>
-    </ErrorPage>
-  );
+  return <ErrorPage viewOf={describeError} />;
 }

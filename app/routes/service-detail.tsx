@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { LEAD_FIELD_MAX_LENGTH } from '../../common/limits';
 import { services } from '../../content/services';
 import { FormField, TextAreaField } from '../components/FormField';
@@ -7,13 +7,14 @@ import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
+import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/service-detail';
 
 export function loader({ params }: Route.LoaderArgs) {
   // Paths are exactly the spec's (case included): anything else is not a page.
   const service = services.find((item) => item.slug === params.slug);
-  if (!service) throw data({ message: 'Page not found.' }, { status: 404 });
+  if (!service) throw pageError(404, 'Page not found.');
   return { slug: service.slug };
 }
 

@@ -1,31 +1,54 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { company } from '../../content/company';
-import { ErrorPage, errorMessage, errorStatus } from '../components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { loadTap } from '../lib/registry.server';
+import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/tap';
 
 /** What a failed look-up says: the loader's own message (unknown, deactivated), else a general one. */
-function failure(error: unknown): { title: string; advice: string } {
-  const status = errorStatus(error);
+function describeError({ status, message }: RouteError): ErrorView {
+  const home = (
+    <Link to="/" className="button button-outline">
+      Back to the home page
+    </Link>
+  );
+  const verify = (
+    <>
+      <Link to="/verify" className="button">
+        Verify a product
+      </Link>
+      {home}
+    </>
+  );
   if (status === 404)
     return {
-      title: errorMessage(error) ?? 'Card not found.',
+      title: message ?? 'Card not found.',
       advice:
         'The serial number in this link is not in our registry. Check the number printed on the card and enter it on the verify page.',
+      actions: verify,
     };
   if (status === 410)
     return {
-      title: errorMessage(error) ?? 'This card has been deactivated.',
+      title: message ?? 'This card has been deactivated.',
       advice: 'If it is your card, contact us and we will help you set up a new one.',
+      actions: (
+        <>
+          <Link to="/contact" className="button">
+            Contact us
+          </Link>
+          {home}
+        </>
+      ),
     };
   return {
-    title: 'Something went wrong',
+    title: SOMETHING_WENT_WRONG,
     advice: 'Sorry, this card could not be looked up. Please try again in a moment.',
+    actions: verify,
   };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [
-  { title: `${error ? failure(error).title.replace(/\.$/, '') : 'Intro card'} | ${company.name}` },
+  { title: error ? errorPageTitle(describeError, error) : `Intro card | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -59,25 +82,5 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = errorStatus(error);
-  const { title, advice } = failure(error);
-  return (
-    <ErrorPage
-      status={status}
-      title={title}
-      actions={
-        <>
-          <Link to={status === 410 ? '/contact' : '/verify'} className="button">
-            {status === 410 ? 'Contact us' : 'Verify a product'}
-          </Link>
-          <Link to="/" className="button button-outline">
-            Back to the home page
-          </Link>
-        </>
-      }
-    >
-      <p>{advice}</p>
-    </ErrorPage>
-  );
+  return <ErrorPage viewOf={describeError} />;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
+import { request } from './request.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'Blue-Harbour-42';
@@ -25,14 +26,14 @@ export async function signedInUser(
       emailVerifiedAt: new Date(),
     })
     .returning();
-  const login = await t.app.inject({
+  const login = await request(t, {
     method: 'POST',
     url: '/api/auth/login/',
-    payload: { email, password: TEST_PASSWORD },
+    body: { email, password: TEST_PASSWORD },
     remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   const sid = login.cookies.find((cookie) => cookie.name === 'sid')?.value;
-  if (!sid || !user) throw new Error(`login failed: ${login.body}`);
+  if (!sid || !user) throw new Error(`login failed: ${login.text}`);
   return { cookie: `sid=${sid}`, email, username, id: user.id };
 }
 
@@ -80,11 +81,12 @@ export async function putProfile(
   photo?: { filename: string; type: string; data: Buffer },
 ) {
   const body = multipart(fields, photo && { field: 'profile_image', ...photo });
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'PUT',
     url: '/api/auth/profile/',
-    payload: body.payload,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+    body: body.payload,
+    headers: body.headers,
+    cookie,
   });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
+  return { status: response.status, body: response.body, headers: response.headers };
 }

@@ -1,35 +1,19 @@
 import type { Page } from '@playwright/test';
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
-import { expect, hydrated, test } from './fixtures.ts';
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { linkIn } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
 // One server that sends real mail to an SMTP capture in this worker; the journey runs in order.
 test.describe.configure({ mode: 'serial' });
 
-let smtp: SmtpCapture;
-let server: ServerProcess;
+let server: MailedServer;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const port = await freePort();
-  server = spawnServer({
-    port,
-    dataDir: await tempDataDir(),
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}` },
-  });
-  await waitUntilReady(server);
+  server = await startMailedServer();
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  await smtp.close();
+  await server.close();
 });
 
 const email = `ada.${Date.now()}@example.test`;
@@ -62,7 +46,7 @@ test('register, activate from the e-mail, log in, see Welcome, log out', async (
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('form', { name: 'Login' }).getByLabel('Email')).toHaveValue(email);
 
-  const link = linkIn(await smtp.waitFor(email), '/activate');
+  const link = linkIn(await server.smtp.waitFor(email), '/activate');
   expect(link.startsWith(server.baseUrl)).toBe(true);
   await page.goto(link);
   await hydrated(page);
@@ -104,7 +88,10 @@ test('forgot password, reset from the e-mail, old password refused, new one work
   await expect(page.getByText('If account exists, a reset link has been sent.')).toBeVisible();
   await expect(page).toHaveURL(`${server.baseUrl}/`);
 
-  const link = linkIn(await smtp.waitFor(email, (mail) => mail.subject.includes('Reset')), '/reset-password');
+  const link = linkIn(
+    await server.smtp.waitFor(email, (mail) => mail.subject.includes('Reset')),
+    '/reset-password',
+  );
   await page.goto(link);
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
@@ -160,7 +147,7 @@ test('a buyer who registers on the way to checkout comes back to checkout after 
   await form.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
 
-  const link = linkIn(await smtp.waitFor(buyer), '/activate');
+  const link = linkIn(await server.smtp.waitFor(buyer), '/activate');
   expect(new URL(link).searchParams.get('next')).toBe('/checkout');
   await page.goto(link);
   await hydrated(page);

@@ -2,8 +2,12 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import {
+  type MailedServer,
+  registerActiveUser,
+  startMailedServerWithAdmin,
+} from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { multipart } from '../../server/test/users.ts';
-import { type Answer, fresh } from './fresh-request.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
-import { freshPostgresDatabase, hasPostgres } from './postgres.ts';
-import { runAdminCreate } from './server-process.ts';
+import { type Answer, fresh } from './support/fresh-request.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { freshPostgresDatabase, hasPostgres } from './support/postgres.ts';
+import { runAdminCreate } from './support/server-process.ts';
 
 /**
  * The account lifecycle attacked over real HTTP against the built server: two workers on PostgreSQL where

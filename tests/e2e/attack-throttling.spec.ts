@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { multipart } from '../../server/test/users.ts';
-import { evaluated, ipv4s, largeNoisyPhoto, tally, tryLogin } from './attacker.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
-import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './postgres.ts';
+import { evaluated, ipv4s, largeNoisyPhoto, tally, tryLogin } from './support/attacker.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './support/postgres.ts';
 
 // An attacker's view of sign-in: plain HTTP against the built server, behind a trusted proxy whose
 // X-Forwarded-For names the client. The server sends real mail to an SMTP capture.

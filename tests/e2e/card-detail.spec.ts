@@ -1,4 +1,4 @@
-import { expect, hydrated, open, test } from './fixtures.ts';
+import { expect, hydrated, open, test } from './support/fixtures.ts';
 
 test('a card opens from the list, adds to the cart, and the count survives a reload', async ({ page }) => {
   await open(page, '/cards');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, open, test } from './fixtures.ts';
+import { expect, open, test } from './support/fixtures.ts';
 
 interface ApiPage {
   results: { slug: string; name: string }[];

@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { multipart } from '../../server/test/users.ts';
-import { fresh } from './fresh-request.ts';
-import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './postgres.ts';
-import {
-  freePort,
-  runAdminCreate,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { fresh } from './support/fresh-request.ts';
+import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './support/postgres.ts';
+import { runAdminCreate, type ServerProcess, startServer, stopServer } from './support/server-process.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -38,20 +30,15 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
   dbName = `e2e_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await postgresAdmin(`CREATE DATABASE "${dbName}"`);
   const databaseUrl = `${POSTGRES_SERVER_URL}/${dbName}`;
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = await tempDataDir();
-  server = spawnServer({
-    port,
-    dataDir,
-    env: {
+  server = await startServer({
+    env: (baseUrl) => ({
       DATABASE_URL: databaseUrl,
       WORKERS: '2',
       SESSION_SECRET: randomBytes(32).toString('hex'),
-      PUBLIC_URL: base,
-    },
+      PUBLIC_URL: baseUrl,
+    }),
   });
-  await waitUntilReady(server);
+  const { baseUrl: base, dataDir } = server;
 
   const pidsOf = async (n: number) => {
     const pids = new Set<number>();

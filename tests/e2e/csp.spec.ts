@@ -1,4 +1,4 @@
-import { expect, open, test } from './fixtures.ts';
+import { expect, open, test } from './support/fixtures.ts';
 
 for (const path of [
   '/',

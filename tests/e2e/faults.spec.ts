@@ -7,18 +7,16 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import { type Answer, fresh } from './fresh-request.ts';
-import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './postgres.ts';
+import { type Answer, fresh } from './support/fresh-request.ts';
+import { freshPostgresDatabase, hasPostgres, POSTGRES_SERVER_URL } from './support/postgres.ts';
 import {
-  freePort,
   runAdminCreate,
-  type ServerProcess,
   spawnServer,
+  startServer,
   stopServer,
-  tempDataDir,
   waitUntilReady,
-} from './server-process.ts';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+} from './support/server-process.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -159,19 +157,20 @@ async function expectEveryOrderWhole(shopper: Shopper, placed: Placed[]): Promis
 // Twelve connections of orders from one shopper: far above the default limit, which is not under test here.
 const UNLIMITED_ORDERS = { ORDERS_PER_HOUR: '1000000' };
 
-async function killUnderLoad(label: string, env: Record<string, string>, databaseUrl = '') {
-  const dataDir = await tempDataDir();
+/** The shopper's admin account, made on the data directory before the server starts. */
+async function createShopper(dataDir: string, databaseUrl: string): Promise<void> {
   const made = await runAdminCreate(dataDir, ['--email', EMAIL, '--password', PASSWORD], databaseUrl);
   expect(made.code, made.stderr).toBe(0);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ServerProcess = spawnServer({
-    port,
-    dataDir,
-    env: { PUBLIC_URL: base, ...UNLIMITED_ORDERS, ...env },
+}
+
+async function killUnderLoad(label: string, env: Record<string, string>, databaseUrl = '') {
+  let server = await startServer({
+    env: (baseUrl) => ({ PUBLIC_URL: baseUrl, ...UNLIMITED_ORDERS, ...env }),
+    prepare: (dataDir) => createShopper(dataDir, databaseUrl),
   });
+  const { baseUrl: base, dataDir } = server;
+  const port = Number(new URL(base).port);
   try {
-    await waitUntilReady(server);
     let shopper = await prepareShopper(base);
     const placed: Placed[] = [];
     for (let round = 1; round <= 2; round++) {
@@ -241,23 +240,17 @@ test('PostgreSQL going away under load: 503 with Retry-After meanwhile, and back
   const outage = outageOf(proxy);
   const throughProxy = new URL(database.url);
   throughProxy.port = String(proxy.port);
-  const dataDir = await tempDataDir();
-  const made = await runAdminCreate(dataDir, ['--email', EMAIL, '--password', PASSWORD], database.url);
-  expect(made.code, made.stderr).toBe(0);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawnServer({
-    port,
-    dataDir,
-    env: {
-      PUBLIC_URL: base,
+  const server = await startServer({
+    env: (baseUrl) => ({
+      PUBLIC_URL: baseUrl,
       DATABASE_URL: throughProxy.toString(),
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ...UNLIMITED_ORDERS,
-    },
+    }),
+    prepare: (dataDir) => createShopper(dataDir, database.url),
   });
+  const base = server.baseUrl;
   try {
-    await waitUntilReady(server);
     const shopper = await prepareShopper(base);
 
     // Orders, serial checks and readiness probes all the while.

@@ -9,9 +9,13 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { matchPath } from 'react-router';
 import routes from '../../app/routes.ts';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
-import { expect, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
-import { projectRoot } from './server-process.ts';
+import { expect, test } from './support/fixtures.ts';
+import {
+  type MailedServer,
+  registerActiveUser,
+  startMailedServerWithAdmin,
+} from './support/mailed-server.ts';
+import { projectRoot } from './support/server-process.ts';
 
 /**
  * Every page the site renders, as the server sends it, is valid HTML for the W3C Nu HTML Checker

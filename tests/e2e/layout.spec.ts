@@ -5,8 +5,12 @@ import {
   request as playwrightRequest,
 } from '@playwright/test';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
-import { expect, hydrated, newTab, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServerWithAdmin } from './mailed-server.ts';
+import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import {
+  type MailedServer,
+  registerActiveUser,
+  startMailedServerWithAdmin,
+} from './support/mailed-server.ts';
 
 /**
  * No layout breaks at any width (issue 13): every route, signed out, signed in and as an admin, at six

@@ -1,5 +1,5 @@
-import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, startMailedServer } from './mailed-server.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

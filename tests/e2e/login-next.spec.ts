@@ -1,5 +1,5 @@
-import { expect, hydrated, newTab, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
+import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

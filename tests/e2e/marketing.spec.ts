@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, open, test } from './fixtures.ts';
+import { expect, hydrated, open, test } from './support/fixtures.ts';
 
 /** Every public route of the spec's route table, and the heading it shows. */
 const PUBLIC_ROUTES: Array<[string, string | RegExp]> = [

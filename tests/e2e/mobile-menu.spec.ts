@@ -1,4 +1,4 @@
-import { expect, open, test } from './fixtures.ts';
+import { expect, open, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 740 } });
 

@@ -1,4 +1,4 @@
-import { expect, open, test } from './fixtures.ts';
+import { expect, open, test } from './support/fixtures.ts';
 
 test('a slow navigation shows a progress bar after 150 ms and tells screen readers', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

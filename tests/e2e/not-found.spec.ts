@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('an unknown page is a styled 404', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -1,6 +1,6 @@
 import { linkIn, startSmtpCapture } from '../../server/test/smtp-capture.ts';
-import { expect, test } from './fixtures.ts';
-import { freePort, spawnServer, stopServer, tempDataDir, waitUntilReady } from './server-process.ts';
+import { expect, test } from './support/fixtures.ts';
+import { freePort, spawnServer, stopServer, tempDataDir, waitUntilReady } from './support/server-process.ts';
 
 // A server killed with SIGKILL while orders stream in: after a restart on the same embedded database,
 // every order answered 201 is there, whole, and the stock matches the orders exactly.

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { blogPosts } from '../../content/blog.ts';
 import { services } from '../../content/services.ts';
-import { expect, test } from './fixtures.ts';
-import { pageRoutes } from './page-routes.ts';
-import { projectRoot } from './server-process.ts';
+import { expect, test } from './support/fixtures.ts';
+import { pageRoutes } from './support/page-routes.ts';
+import { projectRoot } from './support/server-process.ts';
 
 // Stand-ins for parameters; real values where the page looks its parameter up, so the page itself answers.
 const params: Record<string, string> = {

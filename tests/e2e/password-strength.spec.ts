@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, startMailedServer } from './mailed-server.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
 let site: MailedServer;
 

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures.ts';
-import { type MailedServer, startMailedServerWithAdmin } from './mailed-server.ts';
-import { pageRoutes } from './page-routes.ts';
+import { expect, test } from './support/fixtures.ts';
+import { type MailedServer, startMailedServerWithAdmin } from './support/mailed-server.ts';
+import { pageRoutes } from './support/page-routes.ts';
 
 test.describe.configure({ mode: 'serial' });
 

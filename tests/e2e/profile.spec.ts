@@ -6,8 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './mailed-server.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

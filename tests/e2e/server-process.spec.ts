@@ -10,7 +10,7 @@ import {
   stopServer,
   tempDataDir,
   waitUntilReady,
-} from './server-process.ts';
+} from './support/server-process.ts';
 
 // These start their own server processes; a browser is not needed.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });

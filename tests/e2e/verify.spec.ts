@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
-import { expect, hydrated, test } from './fixtures.ts';
-import { type MailedServer, startMailedServer } from './mailed-server.ts';
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 

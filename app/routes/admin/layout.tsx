@@ -1,16 +1,36 @@
-import { Link, NavLink, Outlet, useRouteError } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { company } from '../../../content/company';
-import { ErrorPage, errorMessage, errorStatus } from '../../components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../../components/ErrorPage';
 import { requireAdmin } from '../../lib/admin.server';
+import type { RouteError } from '../../lib/route-error';
 import type { Route } from './+types/layout';
 import './admin.css';
 
-function errorTitle(status: number): string {
-  return status === 403 ? 'Admins only' : status === 404 ? 'Not found' : 'Something went wrong';
+/** Everyone but an admin is sent home; an admin's failed page (its loader's message) back to the dashboard. */
+function describeError({ status, message }: RouteError): ErrorView {
+  if (status === 403)
+    return {
+      title: 'Admins only',
+      advice: 'This page is for the site’s administrators.',
+      actions: (
+        <Link to="/" className="button">
+          Back to the home page
+        </Link>
+      ),
+    };
+  return {
+    title: status === 404 ? 'Not found' : SOMETHING_WENT_WRONG,
+    advice: message ?? 'Sorry, we could not show this page. Please try again in a moment.',
+    actions: (
+      <Link to="/admin" className="button">
+        Back to the dashboard
+      </Link>
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [
-  { title: `${error ? errorTitle(errorStatus(error)) : 'Admin'} | ${company.name}` },
+  { title: error ? errorPageTitle(describeError, error) : `Admin | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -66,23 +86,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = errorStatus(error);
-  return (
-    <ErrorPage
-      status={status}
-      title={errorTitle(status)}
-      actions={
-        <Link to={status === 403 ? '/' : '/admin'} className="button">
-          {status === 403 ? 'Back to the home page' : 'Back to the dashboard'}
-        </Link>
-      }
-    >
-      <p>
-        {status === 403
-          ? 'This page is for the site’s administrators.'
-          : (errorMessage(error) ?? 'Sorry, we could not show this page. Please try again in a moment.')}
-      </p>
-    </ErrorPage>
-  );
+  return <ErrorPage viewOf={describeError} />;
 }

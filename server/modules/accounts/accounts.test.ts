@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createAdmin } from './service.ts';
@@ -29,24 +30,25 @@ async function post(
   body: unknown,
   options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
 ) {
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'POST',
     url,
-    payload: body as object,
+    body: body as object,
     remoteAddress: options.ip ?? '127.0.0.1',
-    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    cookie: options.cookie,
+    headers: options.headers,
   });
   return {
-    status: response.statusCode,
-    body: response.json(),
+    status: response.status,
+    body: response.body,
     cookies: response.cookies,
     headers: response.headers,
   };
 }
 
 async function get(url: string, cookie?: string) {
-  const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  return { status: response.statusCode, body: response.json() };
+  const response = await request(t, { url, cookie });
+  return { status: response.status, body: response.body };
 }
 
 let emailCounter = 0;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
 
@@ -13,14 +14,8 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'PATCH' | 'POST', url: string, cookie: string, payload?: object) {
-  const response = await t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { cookie },
-    remoteAddress: '10.88.0.1',
-  });
-  return { status: response.statusCode, body: response.json() };
+  const response = await request(t, { method, url, body: payload, cookie, remoteAddress: '10.88.0.1' });
+  return { status: response.status, body: response.body };
 }
 
 it('disables an account with a reason, ending its sessions at once, and enables it again', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
@@ -25,13 +26,13 @@ const weak = (why: string) => `${TOO_WEAK} ${why} ${ADVICE}`;
 
 async function post(url: string, payload: object) {
   ipCounter++;
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'POST',
     url,
-    payload,
+    body: payload,
     remoteAddress: `10.14.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.status, body: response.body };
 }
 
 const putProfile = (cookie: string, fields: Record<string, string>) => sharedPutProfile(t, cookie, fields);

@@ -3,9 +3,9 @@ import { clientIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { requireUser } from './auth.ts';
 import {
-  type AccountChangeDeps,
   cancelEmailChange,
   confirmEmailChange,
   EMAIL_CHANGE_MESSAGES,
@@ -30,12 +30,10 @@ import {
   readDeviceCookie,
 } from './trusted-device.ts';
 
-export interface AccountsRoutesOptions extends AccountChangeDeps {
-  /** Secure cookies when the site is served over https. */
-  secureCookies: boolean;
-  /** Keys client ids and signs trusted-device cookies (the session secret). */
-  secret: string;
-}
+export type AccountsRoutesOptions = Pick<
+  Services,
+  'db' | 'mailer' | 'sessions' | 'publicUrl' | 'afterAnswer' | 'publish' | 'secureCookies' | 'secret'
+>;
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
   const { secureCookies, secret, ...deps } = options;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 
@@ -24,8 +25,8 @@ async function call(
   cookie?: string,
   payload?: object,
 ) {
-  const response = await t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
+  const response = await request(t, { method, url, body: payload, cookie });
+  return { status: response.status, body: response.text ? response.body : undefined };
 }
 
 it('adds, lists newest first, updates and deletes the user’s own addresses', async () => {

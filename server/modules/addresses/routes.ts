@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { addressListSchema, savedAddressSchema } from './responses.ts';
 import { addressSchema } from './schemas.ts';
@@ -16,7 +16,7 @@ function addressId(request: FastifyRequest<{ Params: { id: string } }>): number 
 }
 
 /** The signed-in user's own addresses, and nobody else's. */
-export const addressRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const addressRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

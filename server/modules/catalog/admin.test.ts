@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, signedInAdmin } from '../../test/users.ts';
 
@@ -25,13 +26,14 @@ async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string
     fields,
     file ? { field: 'cover_image', filename: 'cover.jpg', type: 'image/jpeg', data: file } : undefined,
   );
-  const response = await t.app.inject({
+  const response = await request(t, {
     method,
     url,
-    payload: form.payload,
-    headers: { ...form.headers, cookie: admin.cookie },
+    body: form.payload,
+    headers: form.headers,
+    cookie: admin.cookie,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.status, body: response.body };
 }
 
 const fields = {

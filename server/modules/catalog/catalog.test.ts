@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CATALOG_TOPIC } from './service.ts';
 
@@ -14,8 +15,8 @@ afterAll(async () => {
 });
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await t.app.inject({ method: 'GET', url, headers });
-  return { status: response.statusCode, headers: response.headers, body: response.json() };
+  const response = await request(t, { url, headers });
+  return { status: response.status, headers: response.headers, body: response.body };
 }
 
 describe('GET /api/cards/', () => {

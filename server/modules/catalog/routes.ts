@@ -1,21 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
-import type { ChangeFeed } from '../../db/changes.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { linkedPage } from '../paging.ts';
 import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
 import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
-export interface CatalogRoutesOptions {
-  db: Db;
-  changes: ChangeFeed;
-  publicUrl: string;
-}
+export type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
 
 /** Distinct catalogue URLs kept; odd query strings cannot grow the cache past this. */
 const CACHED_ANSWERS = 1000;

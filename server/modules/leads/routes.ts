@@ -3,10 +3,13 @@ import { clientIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { consultationSchema, contactSchema, LEAD_MESSAGES } from './schemas.ts';
-import { type LeadsDeps, receiveConsultation, receiveContact } from './service.ts';
+import { receiveConsultation, receiveContact } from './service.ts';
 
-export const leadRoutes: FastifyPluginAsync<LeadsDeps & { secret: string }> = async (app, deps) => {
+export type LeadRoutesOptions = Pick<Services, 'db' | 'mailer' | 'salesEmail' | 'publish' | 'secret'>;
+
+export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, deps) => {
   const clientOf = (request: FastifyRequest) => clientIdOf(deps.secret, request);
 
   app.post(

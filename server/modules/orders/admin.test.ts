@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, cards } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
@@ -26,8 +27,8 @@ async function call(
   payload?: object,
   headers = {},
 ) {
-  const response = await t.app.inject({ method, url, payload, headers: { cookie, ...headers } });
-  return { status: response.statusCode, body: response.json() };
+  const response = await request(t, { method, url, body: payload, cookie, headers });
+  return { status: response.status, body: response.body };
 }
 
 async function stockedCard(stock: number) {

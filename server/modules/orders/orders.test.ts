@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, orderLines, orders } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
@@ -73,16 +74,17 @@ async function call(
   payload?: unknown,
   headers: Record<string, string> = {},
 ) {
-  const response = await t.app.inject({
+  const response = await request(t, {
     method,
     url,
-    payload: payload as object,
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    body: payload as object,
+    cookie,
+    headers,
     remoteAddress: remoteAddressOf(cookie),
   });
   return {
-    status: response.statusCode,
-    body: response.body ? response.json() : undefined,
+    status: response.status,
+    body: response.text ? response.body : undefined,
     headers: response.headers,
   };
 }

@@ -5,6 +5,7 @@ import { clientIdOf } from '../../http/client-id.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { linkedPage } from '../paging.ts';
@@ -22,10 +23,15 @@ import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts'
 /** How late the home page's best sellers may be after an order that changed no stock count. */
 const BEST_SELLERS_REFRESH_MS = 60_000;
 
-export const orderRoutes: FastifyPluginAsync<OrdersDeps & { secret: string }> = async (app, options) => {
+export type OrderRoutesOptions = Pick<
+  Services,
+  'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits'
+>;
+
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
   const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
   app.addHook('onClose', async () => bestSellers.stop());
-  const deps: OrdersDeps = { ...options, publishSoon: bestSellers.request };
+  const deps: OrdersDeps = { ...options, limits: options.orderLimits, publishSoon: bestSellers.request };
   const { db } = deps;
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).

@@ -4,20 +4,14 @@ import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { countUpload, PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { userSchema } from '../accounts/responses.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { publicProfileSchema } from './responses.ts';
 import { profileUpdateSchema, usernameField } from './schemas.ts';
-import {
-  type ProfilesDeps,
-  publicProfile,
-  publicVCard,
-  USER_NOT_FOUND,
-  updateProfile,
-  withoutEmptyFields,
-} from './service.ts';
+import { publicProfile, publicVCard, USER_NOT_FOUND, updateProfile, withoutEmptyFields } from './service.ts';
 
 function username(request: FastifyRequest<{ Params: { username: string } }>): string {
   const parsed = usernameField.safeParse(request.params.username);
@@ -25,7 +19,12 @@ function username(request: FastifyRequest<{ Params: { username: string } }>): st
   return parsed.data;
 }
 
-export const profileRoutes: FastifyPluginAsync<ProfilesDeps> = async (app, deps) => {
+export type ProfileRoutesOptions = Pick<
+  Services,
+  'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish'
+>;
+
+export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) => {
   app.put(
     '/auth/profile/',
     doc({

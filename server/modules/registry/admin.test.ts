@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, serials } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
 import { generateSerial } from './serial-code.ts';
@@ -16,8 +17,8 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', url: string, payload?: object, cookie = admin.cookie) {
-  const response = await t.app.inject({ method, url, payload, headers: { cookie } });
-  return { status: response.statusCode, headers: response.headers, text: response.body };
+  const response = await request(t, { method, url, body: payload, cookie });
+  return { status: response.status, headers: response.headers, text: response.text };
 }
 const json = (result: { text: string }) => JSON.parse(result.text);
 let ip = 0;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serials, serialVerifications } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { batchCsv, generateBatch, ImportError, importBatch } from './batches.ts';
@@ -23,12 +24,11 @@ let ipCounter = 0;
 const newIp = () => `10.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}.7`;
 
 async function verify(code: string, ip = '10.200.0.1', app: TestApp = t) {
-  const response = await app.app.inject({
-    method: 'GET',
+  const response = await request(app, {
     url: `/api/verify/?code=${encodeURIComponent(code)}`,
     remoteAddress: ip,
   });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
+  return { status: response.status, body: response.body, headers: response.headers };
 }
 
 /** A valid serial (right check character) that is not registered. */
@@ -248,8 +248,8 @@ async function cardIdOf(sku: string): Promise<number> {
 
 describe('claiming cards', () => {
   async function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) {
-    const response = await t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+    const response = await request(t, { method, url, body: payload, cookie });
+    return { status: response.status, body: response.text ? response.body : undefined };
   }
 
   it('claims, lists, refuses a second owner, and releases', async () => {

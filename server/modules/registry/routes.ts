@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { clientIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import {
   claimedCardListSchema,
@@ -20,12 +20,7 @@ import {
   verifyCode,
 } from './service.ts';
 
-export interface RegistryRoutesOptions {
-  db: Db;
-  publicUrl: string;
-  /** Keys the hash of client addresses (the session secret). */
-  secret: string;
-}
+export type RegistryRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'secret'>;
 
 const verifyQuery = z.object({ code: z.string().max(200).optional().default('') });
 const claimBody = z.strictObject({

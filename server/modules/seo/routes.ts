@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Services } from '../../services.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** For search engines: robots.txt and sitemap.xml at the site root. */
-export const seoRoutes: FastifyPluginAsync<{ db: Db; publicUrl: string }> = async (
+export const seoRoutes: FastifyPluginAsync<Pick<Services, 'db' | 'publicUrl'>> = async (
   app,
   { db, publicUrl },
 ) => {

@@ -1,13 +1,5 @@
-import { linkIn, type SmtpCapture, startSmtpCapture } from '../../server/test/smtp-capture.ts';
-import {
-  freePort,
-  runAdminCreate,
-  type ServerProcess,
-  spawnServer,
-  stopServer,
-  tempDataDir,
-  waitUntilReady,
-} from './server-process.ts';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../../../server/test/smtp-capture.ts';
+import { runAdminCreate, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
 /** A server of its own for one spec file, on a fresh database, sending real mail to an SMTP capture. */
 export interface MailedServer {
@@ -23,15 +15,10 @@ export async function startMailedServer(
   prepare?: (dataDir: string) => Promise<void>,
 ): Promise<MailedServer> {
   const smtp = await startSmtpCapture();
-  const port = await freePort();
-  const dataDir = await tempDataDir();
-  await prepare?.(dataDir);
-  const server = spawnServer({
-    port,
-    dataDir,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+  const server = await startServer({
+    env: (baseUrl) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseUrl, ...env }),
+    prepare,
   });
-  await waitUntilReady(server);
   return {
     server,
     smtp,

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test/free-port.ts';
+import { freePort } from '../../../server/test/free-port.ts';
 
 export { freePort };
 
 /** Starting a server process on a free port and waiting for /readyz, shared by the setup and the process tests. */
 
-export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const serverEntry = path.join(projectRoot, 'build', 'node', 'main.js');
 
 export function assertBuildExists(): void {
@@ -92,12 +92,20 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
   throw new Error(`The server was not ready within ${timeoutMs} ms: ${server.stderr()}`);
 }
 
-/** A server on a free port and a fresh data directory, ready to answer. */
-export async function startServer(options: { dataDir?: string } = {}): Promise<ServerProcess> {
-  const server = spawnServer({
-    port: await freePort(),
-    dataDir: options.dataDir ?? (await tempDataDir()),
-  });
+/**
+ * A server on a free port and a fresh data directory, ready to answer. `prepare` runs on the directory
+ * before the server starts (e.g. `npm run admin:create`); `env` is given the server's address.
+ */
+export async function startServer(
+  options: {
+    env?: (baseUrl: string) => Record<string, string>;
+    prepare?: (dataDir: string) => Promise<void>;
+  } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = await tempDataDir();
+  await options.prepare?.(dataDir);
+  const server = spawnServer({ port, dataDir, env: options.env?.(`http://127.0.0.1:${port}`) });
   await waitUntilReady(server);
   return server;
 }

@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
-import routes from '../../app/routes.ts';
+import routes from '../../../app/routes.ts';
 
 export interface PageRoute {
   /** As in app/routes.ts: `services/:slug`, `''` for the home page. */

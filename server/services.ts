@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Config, sessionSecretOf } from './config.ts';
+import type { ChangeFeed } from './db/changes.ts';
+import type { Database, Db } from './db/client.ts';
+import { type AfterAnswer, createAfterAnswer } from './http/after-answer.ts';
+import type { Limit } from './http/rate-limit.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
+import { orderLimits } from './modules/orders/service.ts';
+import type { MediaStorage } from './storage/index.ts';
+
+/**
+ * Everything a module's routes may need, built once by `buildApp`: each route plugin takes the whole
+ * object and declares the part it uses (`Pick<Services, 'db' | 'sessions'>`).
+ */
+export interface Services {
+  db: Db;
+  /** Tells every process what changed (caches, live pages). */
+  changes: ChangeFeed;
+  publish(topic: string): Promise<void>;
+  mailer: Mailer;
+  sessions: Sessions;
+  storage: MediaStorage;
+  /** Work begun after an answer (mail, slow hashing), finished before the server closes. */
+  afterAnswer: AfterAnswer;
+  publicUrl: string;
+  salesEmail: string;
+  /** Keys client ids and signs cookies (the session secret). */
+  secret: string;
+  /** Secure cookies when the site is served over https. */
+  secureCookies: boolean;
+  /** ORDERS_PER_HOUR's limits. */
+  orderLimits: { perUser: Limit; perClient: Limit };
+}
+
+export interface ServiceParts {
+  config: Config;
+  database: Database;
+  storage: MediaStorage;
+  /** Defaults to SMTP_URL, or the DATA_DIR/outbox. */
+  mailer?: Mailer;
+}
+
+export function buildServices(
+  { config, database, storage, mailer }: ServiceParts,
+  log: FastifyBaseLogger,
+): Services {
+  const secret = sessionSecretOf(config);
+  return {
+    db: database.db,
+    changes: database.changes,
+    publish: (topic) => database.changes.publish(topic),
+    mailer:
+      mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log,
+        db: database.db,
+      }),
+    sessions: createSessions(database.db, secret),
+    storage,
+    afterAnswer: createAfterAnswer(log),
+    publicUrl: config.publicUrl,
+    salesEmail: config.mailToSales,
+    secret,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    orderLimits: orderLimits(config.ordersPerHour),
+  };
+}

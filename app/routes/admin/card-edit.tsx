@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminCard } from '../../../server/modules/catalog/card-editing';
+import type { AdminCard } from '../../../server/modules/catalog/responses';
 import { CardImage } from '../../components/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
 import { loadCardEditor } from '../../lib/admin.server';

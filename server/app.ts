@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { clientIdOf } from './http/client-id.ts';
+import { readySchema, upSchema } from './http/health-responses.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
@@ -136,12 +137,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The pid tells which worker of a cluster answered (load balancer checks, the cluster test).
   app.get(
     '/healthz',
-    doc({ summary: 'The process is up (its pid tells which worker answered)', responses: { 200: 'Up.' } }),
+    doc({
+      summary: 'The process is up (its pid tells which worker answered)',
+      responses: { 200: { description: 'Up.', schema: upSchema } },
+    }),
     async () => ({ status: 'ok', pid: process.pid }),
   );
   app.get(
     '/readyz',
-    doc({ summary: 'The database answers: send traffic here', responses: { 200: 'Ready.' } }),
+    doc({
+      summary: 'The database answers: send traffic here',
+      responses: { 200: { description: 'Ready.', schema: readySchema } },
+    }),
     async (request, reply) => {
       try {
         await database.ping();

@@ -1,11 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAnswerSchema, userSchema } from '../modules/accounts/responses.ts';
+import {
+  adminUserPageSchema,
+  adminUserSchema,
+  loginAnswerSchema,
+  userSchema,
+} from '../modules/accounts/responses.ts';
 import { addressListSchema, savedAddressSchema } from '../modules/addresses/responses.ts';
-import { cardListSchema, cardSchema, homeProductsSchema } from '../modules/catalog/responses.ts';
-import { orderListSchema, orderSchema, quoteSchema } from '../modules/orders/responses.ts';
+import { auditPageSchema, dashboardSchema } from '../modules/admin/responses.ts';
+import {
+  adminCardPageSchema,
+  adminCardSchema,
+  cardListSchema,
+  cardSchema,
+  homeProductsSchema,
+} from '../modules/catalog/responses.ts';
+import { adminLeadPageSchema, adminLeadSchema } from '../modules/leads/responses.ts';
+import {
+  adminOrderPageSchema,
+  adminOrderSchema,
+  orderListSchema,
+  orderSchema,
+  quoteSchema,
+} from '../modules/orders/responses.ts';
 import { publicProfileSchema } from '../modules/profiles/responses.ts';
 import { generateBatch } from '../modules/registry/batches.ts';
 import {
+  adminSerialPageSchema,
+  adminSerialSchema,
   claimedCardListSchema,
   claimedCardSchema,
   refusedVerificationSchema,
@@ -13,8 +34,9 @@ import {
 } from '../modules/registry/responses.ts';
 import { generateSerial } from '../modules/registry/serial-code.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { putProfile, signedInUser, TEST_PASSWORD } from '../test/users.ts';
+import { putProfile, signedInAdmin, signedInUser, TEST_PASSWORD } from '../test/users.ts';
 import { detailSchema } from './common-responses.ts';
+import { readySchema, upSchema } from './health-responses.ts';
 
 /**
  * The main answers, parsed with the schemas the API document and the browser's types come from. The
@@ -35,7 +57,7 @@ let ipCounter = 0;
 const newIp = () => `10.77.${ipCounter++ & 255}.9`;
 
 async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { payload?: object; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
 ) {
@@ -201,5 +223,105 @@ describe('leads', () => {
     });
     expect(sent.status).toBe(201);
     detailSchema.parse(sent.body);
+  });
+});
+
+describe('admin console', () => {
+  /** A customer's order, placed through the real API, for the admin to see and move. */
+  async function placedOrder() {
+    const customer = await signedInUser(t);
+    const address = await call('POST', '/api/auth/address/', {
+      cookie: customer.cookie,
+      payload: { address: '2 Quay St', city: 'Galway', country: 'Ireland', postal_code: '91234' },
+    });
+    const cards = cardListSchema.parse((await call('GET', '/api/cards/')).body);
+    const card = cards.results.find((item) => item.in_stock);
+    if (!card) throw new Error('the seed has no card in stock');
+    const placed = await call('POST', '/api/orders/', {
+      cookie: customer.cookie,
+      payload: { address: address.body.id, items: [{ card: card.id, design: card.category, quantity: 1 }] },
+      headers: { 'idempotency-key': 'responses-test-admin-order' },
+    });
+    expect(placed.status).toBe(201);
+    return orderSchema.parse(placed.body);
+  }
+
+  it('answers orders, cards, serials, users, leads, the audit log and the dashboard with their schemas', async () => {
+    const admin = await signedInAdmin(t);
+    const get = (url: string) => call('GET', url, { cookie: admin.cookie });
+    const order = await placedOrder();
+    const [serial] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
+    await call('POST', '/api/contact/', {
+      payload: {
+        firstName: 'Lin',
+        email: 'lin@example.test',
+        phoneNumber: '+1 415 555 0101',
+        subject: 'Cards',
+        message: 'Hello',
+      },
+    });
+
+    const orders = await get('/api/admin/orders/');
+    expect(orders.status).toBe(200);
+    expect(adminOrderPageSchema.parse(orders.body).results.map((row) => row.id)).toContain(order.id);
+    const oneOrder = await get(`/api/admin/orders/${order.id}/`);
+    expect(oneOrder.status).toBe(200);
+    expect(adminOrderSchema.parse(oneOrder.body).next_statuses).toContain('confirmed');
+    const confirmed = await call('POST', `/api/admin/orders/${order.id}/status/`, {
+      cookie: admin.cookie,
+      payload: { status: 'confirmed', note: '' },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(adminOrderSchema.parse(confirmed.body).history).toHaveLength(1);
+
+    const cards = await get('/api/admin/cards/');
+    expect(cards.status).toBe(200);
+    const [card] = adminCardPageSchema.parse(cards.body).results;
+    const oneCard = await get(`/api/admin/cards/${card?.id}/`);
+    expect(oneCard.status).toBe(200);
+    adminCardSchema.parse(oneCard.body);
+
+    const serials = await get('/api/admin/serials/');
+    expect(serials.status).toBe(200);
+    adminSerialPageSchema.parse(serials.body);
+    const oneSerial = await get(`/api/admin/serials/${serial?.serial}/`);
+    expect(oneSerial.status).toBe(200);
+    expect(adminSerialSchema.parse(oneSerial.body).serial).toBe(serial?.serial);
+
+    const users = await get('/api/admin/users/');
+    expect(users.status).toBe(200);
+    adminUserPageSchema.parse(users.body);
+    const oneUser = await get(`/api/admin/users/${admin.id}/`);
+    expect(oneUser.status).toBe(200);
+    expect(adminUserSchema.parse(oneUser.body).role).toBe('admin');
+
+    const leads = await get('/api/admin/leads/');
+    expect(leads.status).toBe(200);
+    const [lead] = adminLeadPageSchema.parse(leads.body).results;
+    const handled = await call('PATCH', `/api/admin/leads/${lead?.id}/`, {
+      cookie: admin.cookie,
+      payload: { status: 'handled' },
+    });
+    expect(handled.status).toBe(200);
+    expect(adminLeadSchema.parse(handled.body).status).toBe('handled');
+
+    const audit = await get('/api/admin/audit/');
+    expect(audit.status).toBe(200);
+    expect(auditPageSchema.parse(audit.body).count).toBeGreaterThanOrEqual(2);
+
+    const dashboard = await get('/api/admin/dashboard/?days=7');
+    expect(dashboard.status).toBe(200);
+    expect(dashboardSchema.parse(dashboard.body).orders).toHaveLength(7);
+  });
+});
+
+describe('health checks', () => {
+  it('answers up and ready with their schemas', async () => {
+    const up = await call('GET', '/healthz');
+    expect(up.status).toBe(200);
+    expect(upSchema.parse(up.body).pid).toBe(process.pid);
+    const ready = await call('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    readySchema.parse(ready.body);
   });
 });

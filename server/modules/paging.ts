@@ -1,15 +1,50 @@
+import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { INVALID_PAGE } from './catalog/schemas.ts';
 
-/** One page of a list, as services return it; the routes choose how it is answered. */
-export interface Page<T> {
-  /** Rows matching in all, on every page. */
-  count: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  results: T[];
+/**
+ * A page of a list, in its three shapes: as services return it, as the public API answers it (links) and
+ * as the admin API answers it (numbers). Each type is inferred from its schema, so the API document, the
+ * tests that parse the answers and the code that builds them share one description.
+ */
+
+/** Rows matching in all, on every page. */
+const total = z.number().int();
+
+/** A page of a list as a service returns it; the routes choose how it is answered. */
+export function pageSchema<Item extends z.ZodType>(item: Item) {
+  return z.strictObject({
+    count: total,
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    results: z.array(item),
+  });
 }
+export type Page<T> = z.output<ReturnType<typeof pageSchema<z.ZodType<T>>>>;
+
+/** The public API's paged answer (spec section 7): absolute links to the pages beside it, null at either end. */
+export function linkedPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.strictObject({
+    count: total,
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export type LinkedPage<T> = z.output<ReturnType<typeof linkedPageSchema<z.ZodType<T>>>>;
+
+/** The admin API's paged answer: numbered pages, for tables that show "Page 2 of 7". */
+export function numberedPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.strictObject({
+    count: total,
+    page: z.number().int(),
+    page_count: z.number().int(),
+    page_size: z.number().int(),
+    results: z.array(item),
+  });
+}
+export type NumberedPage<T> = z.output<ReturnType<typeof numberedPageSchema<z.ZodType<T>>>>;
 
 /** The rows before `page` when a page holds `pageSize` rows. */
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
@@ -24,40 +59,20 @@ export async function pageOf<T>(
   rows: Promise<T[]>,
   count: Promise<number>,
 ): Promise<Page<T>> {
-  const [results, total] = await Promise.all([rows, count]);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const [results, found] = await Promise.all([rows, count]);
+  const pageCount = Math.max(1, Math.ceil(found / pageSize));
   if (page > pageCount) throw new AppError('not_found', INVALID_PAGE);
-  return { count: total, page, pageCount, pageSize, results };
-}
-
-/** The public API's paged answer (spec section 7): absolute links to the neighbouring pages. */
-export interface LinkedPage<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
+  return { count: found, page, pageCount, pageSize, results };
 }
 
 /** The public answer of a page; the catalogue's and the customer's order pages do not say their size. */
-export function linkedPage<T>(
-  page: Omit<Page<T>, 'pageSize'>,
-  pageUrl: (page: number) => string,
-): LinkedPage<T> {
+export function linkedPage<T>(page: Page<T>, pageUrl: (page: number) => string): LinkedPage<T> {
   return {
     count: page.count,
     next: page.page < page.pageCount ? pageUrl(page.page + 1) : null,
     previous: page.page > 1 ? pageUrl(page.page - 1) : null,
     results: page.results,
   };
-}
-
-/** The admin API's paged answer: numbered pages, for tables that show "Page 2 of 7". */
-export interface NumberedPage<T> {
-  count: number;
-  page: number;
-  page_count: number;
-  page_size: number;
-  results: T[];
 }
 
 export function numberedPage<T>(page: Page<T>): NumberedPage<T> {

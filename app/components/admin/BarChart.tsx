@@ -1,9 +1,5 @@
 import { useId } from 'react';
-
-export interface DayFigure {
-  day: string;
-  value: number;
-}
+import type { DayFigure } from '../../../server/modules/admin/responses';
 
 /**
  * A figure per day as inline SVG bars (no chart library: a few rectangles need none), with the total

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminLead } from '../../../server/modules/leads/lead-admin';
+import type { AdminLead } from '../../../server/modules/leads/responses';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';

@@ -6,6 +6,7 @@ import { parseInput } from '../../http/validate.ts';
 import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { userChangeBody, usersQuery } from './admin-schemas.ts';
+import { adminUserPageSchema, adminUserSchema } from './responses.ts';
 import type { Sessions } from './sessions.ts';
 import { changeUser, getAdminUser, listUsers, USER_ADMIN_MESSAGES } from './user-admin.ts';
 
@@ -25,7 +26,7 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
       summary: 'Users, searched and paged',
       auth: 'admin',
       query: usersQuery,
-      responses: { 200: 'A page of users.' },
+      responses: { 200: { description: 'A page of users.', schema: adminUserPageSchema } },
     }),
     async (request) => numberedPage(await listUsers(db, parseInput(usersQuery, request.query))),
   );
@@ -35,7 +36,7 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
       summary: 'One user with their orders and cards',
       auth: 'admin',
       params: { id: idParam },
-      responses: { 200: 'The user.', 404: 'No such user.' },
+      responses: { 200: { description: 'The user.', schema: adminUserSchema }, 404: 'No such user.' },
     }),
     async (request) => getAdminUser(db, idOf(request.params.id, USER_ADMIN_MESSAGES.notFound)),
   );
@@ -47,7 +48,11 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
       auth: 'admin',
       params: { id: idParam },
       body: userChangeBody,
-      responses: { 200: 'The user.', 404: 'No such user.', 409: 'That would leave no active admin.' },
+      responses: {
+        200: { description: 'The user.', schema: adminUserSchema },
+        404: 'No such user.',
+        409: 'That would leave no active admin.',
+      },
     }),
     async (request) => {
       const id = idOf(request.params.id, USER_ADMIN_MESSAGES.notFound);

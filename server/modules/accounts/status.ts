@@ -2,7 +2,8 @@ import { and, isNotNull, isNull } from 'drizzle-orm';
 import { type UserRow, users } from '../../db/schema/index.ts';
 
 /** An account is usable once its owner proved the address, for as long as the firm has not disabled it. */
-export type AccountStatus = 'unverified' | 'active' | 'disabled';
+export const ACCOUNT_STATUSES = ['unverified', 'active', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export function accountStatus(row: Pick<UserRow, 'emailVerifiedAt' | 'disabledAt'>): AccountStatus {
   if (row.disabledAt) return 'disabled';

@@ -7,6 +7,7 @@ import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { PROFILES_TOPIC } from '../profiles/topic.ts';
+import type { AdminUser, AdminUserRow } from './responses.ts';
 import type { Sessions } from './sessions.ts';
 import { type AccountStatus, accountStatus, usableAccount } from './status.ts';
 
@@ -15,26 +16,7 @@ export const USER_ADMIN_MESSAGES = {
   lastAdmin: 'This is the last active admin: make another admin first.',
 } as const;
 
-export interface AdminUserRow {
-  id: number;
-  email: string;
-  username: string;
-  name: string;
-  role: 'user' | 'admin';
-  status: AccountStatus;
-  created_at: string;
-  last_login_at: string | null;
-}
-
-export interface AdminUser extends AdminUserRow {
-  phone: string;
-  company: string;
-  job_title: string;
-  order_count: number;
-  claimed_cards: number;
-  /** Who disabled the account, when and why (also in the audit log). */
-  disabled: { at: string; by: string | null; reason: string } | null;
-}
+export type { AdminUser, AdminUserRow } from './responses.ts';
 
 function toRow(row: UserRow): AdminUserRow {
   return {

@@ -3,6 +3,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRow, auditLog } from '../../db/schema/index.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { ADMIN_PAGE_SIZE } from './list-query.ts';
+import type { AuditView } from './responses.ts';
+
+export type { AuditView } from './responses.ts';
 
 /** The signed-in admin making a change. */
 export interface Actor {
@@ -29,17 +32,6 @@ export async function recordAudit(tx: Db | Tx, actor: Actor, entry: AuditEntry):
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
-}
-
-export interface AuditView {
-  id: number;
-  actor: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
 }
 
 function toView(row: AuditRow): AuditView {

@@ -4,27 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { centsToPrice } from '../catalog/service.ts';
 import { MAX_VERIFICATIONS } from '../registry/service.ts';
+import type { Dashboard } from './responses.ts';
 
-export interface DayFigure {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  value: number;
-}
-
-export interface Dashboard {
-  days: number;
-  orders: DayFigure[];
-  /** Revenue in cents per day, of orders not cancelled. */
-  revenue_cents: DayFigure[];
-  revenue_total: string;
-  new_users: DayFigure[];
-  verifications: DayFigure[];
-  leads: DayFigure[];
-  pending_orders: number;
-  suspicious_serials: number;
-  blocked_serials: number;
-  unhandled_leads: number;
-}
+export type { Dashboard, DayFigure } from './responses.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -13,6 +13,7 @@ import { numberedPage } from '../paging.ts';
 import { registryAdminRoutes } from '../registry/admin-routes.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { auditPageSchema, dashboardSchema } from './responses.ts';
 import { auditQuery, dashboardQuery } from './schemas.ts';
 import { actorOf } from './scope.ts';
 
@@ -45,7 +46,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
       summary: 'Orders, revenue, users, verifications and leads per day',
       auth: 'admin',
       query: dashboardQuery,
-      responses: { 200: 'The figures.' },
+      responses: { 200: { description: 'The figures.', schema: dashboardSchema } },
     }),
     async (request) => {
       const { days } = parseInput(dashboardQuery, request.query);
@@ -59,7 +60,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
       summary: 'The audit log of admin changes, newest first',
       auth: 'admin',
       query: auditQuery,
-      responses: { 200: 'A page of entries.' },
+      responses: { 200: { description: 'A page of entries.', schema: auditPageSchema } },
     }),
     async (request) => {
       const query = parseInput(auditQuery, request.query);

@@ -15,6 +15,7 @@ import {
   listAdminCards,
   updateCard,
 } from './card-editing.ts';
+import { adminCardPageSchema, adminCardSchema } from './responses.ts';
 
 /** The admin console's catalogue routes; the admin scope mounts them behind its guard. */
 export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (app, deps) => {
@@ -26,7 +27,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
       summary: 'Every card, active or not',
       auth: 'admin',
       query: pageQuery,
-      responses: { 200: 'A page of cards.' },
+      responses: { 200: { description: 'A page of cards.', schema: adminCardPageSchema } },
     }),
     async (request) => {
       const { page, search } = parseInput(pageQuery, request.query);
@@ -39,7 +40,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
       summary: 'One card as the edit form shows it',
       auth: 'admin',
       params: { id: idParam },
-      responses: { 200: 'The card.', 404: 'No such card.' },
+      responses: { 200: { description: 'The card.', schema: adminCardSchema }, 404: 'No such card.' },
     }),
     async (request) => getAdminCard(db, idOf(request.params.id, CARD_FIELD_MESSAGES.notFound)),
   );
@@ -49,7 +50,11 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
       summary: `Create a card (multipart form, optional \`${CARD_COVER.field}\` image)`,
       auth: 'admin',
       multipart: { fields: newCardFormFields, fileField: CARD_COVER.field },
-      responses: { 201: 'The card.', 409: 'The slug or SKU is taken.', 413: 'The image is too large.' },
+      responses: {
+        201: { description: 'The card.', schema: adminCardSchema },
+        409: 'The slug or SKU is taken.',
+        413: 'The image is too large.',
+      },
     }),
     async (request, reply) => {
       const actor = await actorOf(request);
@@ -67,7 +72,7 @@ export const catalogAdminRoutes: FastifyPluginAsync<AdminCatalogDeps> = async (a
       params: { id: idParam },
       multipart: { fields: cardChangesSchema, fileField: CARD_COVER.field },
       responses: {
-        200: 'The card.',
+        200: { description: 'The card.', schema: adminCardSchema },
         404: 'No such card.',
         409: 'The slug or SKU is taken.',
         413: 'The image is too large.',

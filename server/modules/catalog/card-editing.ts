@@ -12,18 +12,15 @@ import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { CARD_FIELD_MESSAGES, type CardChanges, type CardFields } from './admin-schemas.ts';
 import { cardCoverSvg } from './cover-art.ts';
-import { CATALOG_TOPIC, type Card, toCard } from './service.ts';
+import type { AdminCard } from './responses.ts';
+import { CATALOG_TOPIC, toCard } from './service.ts';
+
+export type { AdminCard } from './responses.ts';
 
 export interface AdminCatalogDeps {
   db: Db;
   storage: MediaStorage;
   publish(topic: string): Promise<void>;
-}
-
-export interface AdminCard extends Card {
-  active: boolean;
-  serial_count: number;
-  updated_at: string;
 }
 
 /** The fields the audit log keeps of a card (not timestamps). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkedPageSchema, pageSchema } from '../../http/common-responses.ts';
+import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 
 /** A card as the API and the pages show it; `price` is dollars with two decimals, as a string. */
 export const cardSchema = z
@@ -18,8 +18,7 @@ export const cardSchema = z
   .meta({ id: 'Card' });
 export type Card = z.output<typeof cardSchema>;
 
-export const cardPageSchema = pageSchema(cardSchema);
-export type CardPage = z.output<typeof cardPageSchema>;
+export type CardPage = Page<Card>;
 
 /** `/api/cards/` and `/api/products/`. */
 export const cardListSchema = linkedPageSchema(cardSchema).meta({ id: 'CardList' });
@@ -33,3 +32,12 @@ export const homeProductsSchema = z
   })
   .meta({ id: 'HomeProducts' });
 export type HomeProducts = z.output<typeof homeProductsSchema>;
+
+/** A card as the admin console edits it: active or not, with how many serials it has. */
+export const adminCardSchema = cardSchema
+  .extend({ active: z.boolean(), serial_count: z.number().int(), updated_at: z.iso.datetime() })
+  .meta({ id: 'AdminCard' });
+export type AdminCard = z.output<typeof adminCardSchema>;
+
+/** `/api/admin/cards/`. */
+export const adminCardPageSchema = numberedPageSchema(adminCardSchema).meta({ id: 'AdminCardPage' });

@@ -48,6 +48,7 @@ async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: numb
     count,
     page,
     pageCount: Math.max(1, Math.ceil(count / CARDS_PAGE_SIZE)),
+    pageSize: CARDS_PAGE_SIZE,
     results: rows.map((row) => toCard(row.card)),
   };
 }

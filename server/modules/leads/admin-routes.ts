@@ -7,6 +7,7 @@ import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { leadChangeBody, leadsQuery } from './admin-schemas.ts';
 import { changeLead, LEAD_NOT_FOUND, listLeads } from './lead-admin.ts';
+import { adminLeadPageSchema, adminLeadSchema } from './responses.ts';
 
 /** The admin console's lead routes; the admin scope mounts them behind its guard. */
 export const leadAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -16,7 +17,7 @@ export const leadAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       summary: 'Contact and consultation messages, filtered and paged',
       auth: 'admin',
       query: leadsQuery,
-      responses: { 200: 'A page of leads.' },
+      responses: { 200: { description: 'A page of leads.', schema: adminLeadPageSchema } },
     }),
     async (request) => numberedPage(await listLeads(db, parseInput(leadsQuery, request.query))),
   );
@@ -27,7 +28,7 @@ export const leadAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       auth: 'admin',
       params: { id: idParam },
       body: leadChangeBody,
-      responses: { 200: 'The lead.', 404: 'No such lead.' },
+      responses: { 200: { description: 'The lead.', schema: adminLeadSchema }, 404: 'No such lead.' },
     }),
     async (request) => {
       const id = idOf(request.params.id, LEAD_NOT_FOUND);

@@ -6,22 +6,11 @@ import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import type { AdminLead } from './responses.ts';
 
 export const LEAD_NOT_FOUND = 'Message not found.';
 
-export interface AdminLead {
-  id: number;
-  kind: LeadKind;
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  service: string;
-  status: 'new' | 'handled';
-  created_at: string;
-  handled_at: string | null;
-}
+export type { AdminLead } from './responses.ts';
 
 function toLead(row: LeadRow): AdminLead {
   return {

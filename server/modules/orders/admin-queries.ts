@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
-import { type OrderStatus, orderEvents, orders, users } from '../../db/schema/index.ts';
+import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { userSearch } from '../accounts/user-admin.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
@@ -10,37 +10,10 @@ import { centsToPrice } from '../catalog/service.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import type { AdminOrdersQuery } from './admin-schemas.ts';
 import { ORDER_ADMIN_MESSAGES, ORDER_TRANSITIONS } from './fulfilment.ts';
-import { type Order, withLines } from './service.ts';
+import type { AdminOrder, AdminOrderRow } from './responses.ts';
+import { withLines } from './service.ts';
 
-export interface Customer {
-  id: number;
-  email: string;
-  name: string;
-}
-
-export interface AdminOrderRow {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  created_at: string;
-  total: string;
-  item_count: number;
-  customer: Customer;
-}
-
-export interface OrderEvent {
-  from: string;
-  to: string;
-  note: string;
-  by: string | null;
-  at: string;
-}
-
-export interface AdminOrder extends Order {
-  customer: Customer;
-  history: OrderEvent[];
-  next_statuses: OrderStatus[];
-}
+export type { AdminOrder, AdminOrderRow, Customer, OrderEvent } from './responses.ts';
 
 const nameOf = (user: { firstName: string; lastName: string }) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');

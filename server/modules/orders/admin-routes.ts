@@ -7,6 +7,7 @@ import { numberedPage } from '../paging.ts';
 import { getAdminOrder, listAdminOrders } from './admin-queries.ts';
 import { adminOrdersQuery, orderStatusBody } from './admin-schemas.ts';
 import { changeOrderStatus, type FulfilmentDeps, ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
+import { adminOrderPageSchema, adminOrderSchema } from './responses.ts';
 
 /** The admin console's order routes; the admin scope mounts them behind its guard. */
 export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, deps) => {
@@ -18,7 +19,7 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
       summary: 'Orders, filtered and paged',
       auth: 'admin',
       query: adminOrdersQuery,
-      responses: { 200: 'A page of orders.' },
+      responses: { 200: { description: 'A page of orders.', schema: adminOrderPageSchema } },
     }),
     async (request) => numberedPage(await listAdminOrders(db, parseInput(adminOrdersQuery, request.query))),
   );
@@ -28,7 +29,7 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
       summary: 'One order with its lines, address and history',
       auth: 'admin',
       params: { id: idParam },
-      responses: { 200: 'The order.', 404: 'No such order.' },
+      responses: { 200: { description: 'The order.', schema: adminOrderSchema }, 404: 'No such order.' },
     }),
     async (request) => getAdminOrder(db, idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound)),
   );
@@ -40,7 +41,7 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
       params: { id: idParam },
       body: orderStatusBody,
       responses: {
-        200: 'The order.',
+        200: { description: 'The order.', schema: adminOrderSchema },
         404: 'No such order.',
         409: 'Not an allowed transition from its status now.',
       },

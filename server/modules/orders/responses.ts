@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
-import { linkedPageSchema, pageSchema } from '../../http/common-responses.ts';
+import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 
 const price = z.string().describe('Dollars with two decimals.');
 
@@ -65,9 +65,52 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;
 
-export const orderPageSchema = pageSchema(orderSchema);
-export type OrderPage = z.output<typeof orderPageSchema>;
+export type OrderPage = Page<Order>;
 
 /** `/api/orders/`. */
 export const orderListSchema = linkedPageSchema(orderSchema).meta({ id: 'OrderList' });
 export type OrderList = z.output<typeof orderListSchema>;
+
+/** An order's customer as the admin console names them. */
+export const customerSchema = z
+  .strictObject({ id: z.number().int(), email: z.string(), name: z.string() })
+  .meta({ id: 'Customer' });
+export type Customer = z.output<typeof customerSchema>;
+
+/** An order as the admin console lists it: every customer's, without its lines. */
+export const adminOrderRowSchema = z
+  .strictObject({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    created_at: z.iso.datetime(),
+    total: price,
+    item_count: z.number().int(),
+    customer: customerSchema,
+  })
+  .meta({ id: 'AdminOrderRow' });
+export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
+
+/** A step of an order's history: who moved it from one status to another, and why. */
+export const orderEventSchema = z
+  .strictObject({
+    from: z.string(),
+    to: z.string(),
+    note: z.string(),
+    by: z.string().nullable().describe("The admin's e-mail; null once that account is gone."),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.output<typeof orderEventSchema>;
+
+export const adminOrderSchema = orderSchema
+  .extend({
+    customer: customerSchema,
+    history: z.array(orderEventSchema),
+    next_statuses: z.array(z.enum(ORDER_STATUSES)).describe('The statuses it may move to now.'),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.output<typeof adminOrderSchema>;
+
+/** `/api/admin/orders/`. */
+export const adminOrderPageSchema = numberedPageSchema(adminOrderRowSchema).meta({ id: 'AdminOrderPage' });

@@ -251,6 +251,7 @@ export async function listOrders(db: Db, userId: number, page: number): Promise<
     count,
     page,
     pageCount,
+    pageSize: ORDERS_PAGE_SIZE,
     results: await withLines(
       db,
       rows.map((row) => row.order),

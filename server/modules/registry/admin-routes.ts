@@ -7,6 +7,7 @@ import { actorOf } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-schemas.ts';
 import { batchCsv, ImportError } from './batches.ts';
+import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from './responses.ts';
 import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
 
 export interface RegistryAdminRoutesOptions {
@@ -24,7 +25,7 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
       summary: 'Serial numbers, filtered and paged',
       auth: 'admin',
       query: serialsQuery,
-      responses: { 200: 'A page of serials.' },
+      responses: { 200: { description: 'A page of serials.', schema: adminSerialPageSchema } },
     }),
     async (request) => numberedPage(await listSerials(db, parseInput(serialsQuery, request.query))),
   );
@@ -54,7 +55,7 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
       summary: 'Import serials from CSV text (all rows or none)',
       auth: 'admin',
       body: importBody,
-      responses: { 201: 'How many were imported.' },
+      responses: { 201: { description: 'How many were imported.', schema: serialImportSchema } },
     }),
     async (request, reply) => {
       const { csv } = parseInput(importBody, request.body);
@@ -76,7 +77,7 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
     doc({
       summary: 'One serial with its verification history and claimer',
       auth: 'admin',
-      responses: { 200: 'The serial.', 404: 'No such serial.' },
+      responses: { 200: { description: 'The serial.', schema: adminSerialSchema }, 404: 'No such serial.' },
     }),
     async (request) => getSerial(db, request.params.serial),
   );
@@ -86,7 +87,7 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
       summary: 'Block, unblock or reset the count of a serial',
       auth: 'admin',
       body: serialActionBody,
-      responses: { 200: 'The serial.', 404: 'No such serial.' },
+      responses: { 200: { description: 'The serial.', schema: adminSerialSchema }, 404: 'No such serial.' },
     }),
     async (request) => {
       const { action } = parseInput(serialActionBody, request.body);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERIAL_STATUSES } from '../../db/schema/registry.ts';
+import { numberedPageSchema } from '../paging.ts';
 
 const count = z.number().int().nullable();
 
@@ -38,3 +39,45 @@ export const claimedCardSchema = z
 export type ClaimedCard = z.output<typeof claimedCardSchema>;
 
 export const claimedCardListSchema = z.array(claimedCardSchema);
+
+/** A serial as the admin console lists it. */
+export const adminSerialRowSchema = z
+  .strictObject({
+    serial: z.string(),
+    display: z.string().describe('The serial as printed, with its dashes.'),
+    sku: z.string(),
+    card_id: z.number().int(),
+    card_name: z.string(),
+    status: z.enum(SERIAL_STATUSES),
+    verification_count: z.number().int(),
+    suspicious: z.boolean().describe('Verified more often than a genuine card is.'),
+    last_verified_at: z.iso.datetime().nullable(),
+    claimed_by: z.strictObject({ id: z.number().int(), email: z.string(), username: z.string() }).nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminSerialRow' });
+export type AdminSerialRow = z.output<typeof adminSerialRowSchema>;
+
+/** One serial with its newest verifications. */
+export const adminSerialSchema = adminSerialRowSchema
+  .extend({
+    first_verified_at: z.iso.datetime().nullable(),
+    claimed_at: z.iso.datetime().nullable(),
+    history: z.array(
+      z.strictObject({
+        count: z.number().int(),
+        client: z.string().describe("The start of the checker's keyed hash: enough to tell repeats apart."),
+        at: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminSerial' });
+export type AdminSerial = z.output<typeof adminSerialSchema>;
+
+/** `/api/admin/serials/`. */
+export const adminSerialPageSchema = numberedPageSchema(adminSerialRowSchema).meta({ id: 'AdminSerialPage' });
+
+export const serialImportSchema = z
+  .strictObject({ imported: z.number().int(), detail: z.string() })
+  .meta({ id: 'SerialImport' });
+export type SerialImport = z.output<typeof serialImportSchema>;

@@ -7,6 +7,7 @@ import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { type BatchRow, generateBatch, importBatch } from './batches.ts';
+import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 import { MAX_VERIFICATIONS } from './service.ts';
 
@@ -14,25 +15,7 @@ export const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
 const HISTORY_SHOWN = 50;
 
-export interface AdminSerialRow {
-  serial: string;
-  display: string;
-  sku: string;
-  card_id: number;
-  card_name: string;
-  status: SerialStatus;
-  verification_count: number;
-  suspicious: boolean;
-  last_verified_at: string | null;
-  claimed_by: { id: number; email: string; username: string } | null;
-  created_at: string;
-}
-
-export interface AdminSerial extends AdminSerialRow {
-  first_verified_at: string | null;
-  claimed_at: string | null;
-  history: Array<{ count: number; client: string; at: string }>;
-}
+export type { AdminSerial, AdminSerialRow } from './responses.ts';
 
 export type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed';
 

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { numberedPageSchema } from '../paging.ts';
+
+/** An entry of the audit log as the admin console shows it. */
+export const auditViewSchema = z
+  .strictObject({
+    id: z.number().int(),
+    actor: z.string().describe('The e-mail of the admin who made the change, as it was then.'),
+    action: z.string(),
+    target_type: z.string(),
+    target_id: z.string(),
+    before: z.unknown().describe("The changed record's fields before, or null."),
+    after: z.unknown().describe("The changed record's fields after, or null."),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'AuditView' });
+export type AuditView = z.output<typeof auditViewSchema>;
+
+/** `/api/admin/audit/`. */
+export const auditPageSchema = numberedPageSchema(auditViewSchema).meta({ id: 'AuditPage' });
+
+export const dayFigureSchema = z
+  .strictObject({ day: z.iso.date().describe('UTC day.'), value: z.number() })
+  .meta({ id: 'DayFigure' });
+export type DayFigure = z.output<typeof dayFigureSchema>;
+
+/** The firm's figures per day for the last days (UTC), and what needs attention now. */
+export const dashboardSchema = z
+  .strictObject({
+    days: z.number().int(),
+    orders: z.array(dayFigureSchema),
+    revenue_cents: z.array(dayFigureSchema).describe('Revenue in cents per day, of orders not cancelled.'),
+    revenue_total: z.string().describe('Dollars with two decimals.'),
+    new_users: z.array(dayFigureSchema),
+    verifications: z.array(dayFigureSchema),
+    leads: z.array(dayFigureSchema),
+    pending_orders: z.number().int(),
+    suspicious_serials: z.number().int(),
+    blocked_serials: z.number().int(),
+    unhandled_leads: z.number().int(),
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.output<typeof dashboardSchema>;

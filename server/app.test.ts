@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { parseConfig } from './config.ts';
@@ -9,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { UNAVAILABLE } from './errors.ts';
 import { NUL_REFUSED } from './http/validate.ts';
 import { generateSerial } from './modules/registry/serial-code.ts';
+import { type ApiRequest, request } from './test/request.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from './test/users.ts';
 
@@ -23,26 +23,26 @@ afterAll(async () => {
 
 describe('health', () => {
   it('GET /healthz says the process is up', async () => {
-    const response = await t.app.inject('/healthz');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', pid: process.pid });
+    const response = await request(t, { url: '/healthz' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', pid: process.pid });
   });
 
   it('GET /readyz says the database answers', async () => {
-    const response = await t.app.inject('/readyz');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ready' });
+    const response = await request(t, { url: '/readyz' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'ready' });
   });
 
   it('GET /readyz answers 503 while the database is gone, and /healthz stays up', async () => {
     const other = await createTestApp();
     try {
       await other.database.close();
-      const ready = await other.app.inject('/readyz');
-      expect(ready.statusCode).toBe(503);
+      const ready = await request(other, { url: '/readyz' });
+      expect(ready.status).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
-      expect(ready.json()).toEqual({ detail: 'The database is not answering.', code: 'unavailable' });
-      expect((await other.app.inject('/healthz')).statusCode).toBe(200);
+      expect(ready.body).toEqual({ detail: 'The database is not answering.', code: 'unavailable' });
+      expect((await request(other, { url: '/healthz' })).status).toBe(200);
     } finally {
       await other.close();
     }
@@ -54,10 +54,10 @@ describe('a database that cannot be reached', () => {
     const other = await createTestApp();
     try {
       await other.database.close();
-      const verify = await other.app.inject('/api/verify/?code=IC-CLS-MB');
-      expect(verify.statusCode).toBe(503);
+      const verify = await request(other, { url: '/api/verify/?code=IC-CLS-MB' });
+      expect(verify.status).toBe(503);
       expect(verify.headers['retry-after']).toBe('5');
-      expect(verify.json()).toEqual({ detail: UNAVAILABLE, code: 'unavailable' });
+      expect(verify.body).toEqual({ detail: UNAVAILABLE, code: 'unavailable' });
     } finally {
       await other.close();
     }
@@ -77,8 +77,8 @@ describe('a database that cannot be reached', () => {
     const app = await buildApp({ config, database, storage: t.storage, web: 'none', logger: false });
     try {
       for (const url of ['/api/cards/', '/api/verify/?code=IC-CLS-MB', '/readyz']) {
-        const response = await app.inject(url);
-        expect(response.statusCode, url).toBe(503);
+        const response = await request(app, { url });
+        expect(response.status, url).toBe(503);
       }
     } finally {
       await app.close();
@@ -90,59 +90,61 @@ describe('a database that cannot be reached', () => {
 describe('bad input never gets a 500', () => {
   it('unknown /api paths are JSON 404s, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
-      const response = await t.app.inject({ method, url: '/api/no/such/thing/' });
-      expect(response.statusCode).toBe(404);
+      const response = await request(t, { method, url: '/api/no/such/thing/' });
+      expect(response.status).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+      expect(response.body).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
   });
 
   it('malformed JSON is a 400 with a clear message', async () => {
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: 'POST',
       url: '/api/cards/',
       headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
+      body: '{"name": ',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Malformed JSON body.', code: 'bad_request' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: 'Malformed JSON body.', code: 'bad_request' });
   });
 
   it('an unsupported content type is a 415', async () => {
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: 'POST',
       url: '/api/cards/',
       headers: { 'content-type': 'application/x-unknown' },
-      payload: 'hello',
+      body: 'hello',
     });
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({
       detail: 'Unsupported content type.',
       code: 'unsupported_media_type',
     });
   });
 
   it('a body over the limit is a 413', async () => {
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: 'POST',
       url: '/api/cards/',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) }),
+      body: JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) }),
     });
-    expect(response.statusCode).toBe(413);
-    expect(response.json().code).toBe('payload_too_large');
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe('payload_too_large');
   });
 
   it('a long but legal query string is validated, not crashed on', async () => {
-    const response = await t.app.inject(`/api/products/?search=${'a'.repeat(8000)}&junk=${'b'.repeat(4000)}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors.search).toBeDefined();
+    const response = await request(t, {
+      url: `/api/products/?search=${'a'.repeat(8000)}&junk=${'b'.repeat(4000)}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.search).toBeDefined();
   });
 
   it('odd query shapes are 400s', async () => {
     for (const url of ['/api/cards/?page=%FF', '/api/products/?min_price=1&min_price=2']) {
-      const response = await t.app.inject(url);
-      expect(response.statusCode, url).toBe(400);
+      const response = await request(t, { url });
+      expect(response.status, url).toBe(400);
     }
   });
 
@@ -151,13 +153,13 @@ describe('bad input never gets a 500', () => {
     const user = await signedInUser(t);
     const admin = await signedInAdmin(t);
     const form = multipart({ bio: 'x\u0000y' });
-    const requests: InjectOptions[] = [
+    const requests: ApiRequest[] = [
       { method: 'GET', url: '/api/products/?search=%00' },
-      { method: 'GET', url: '/api/admin/cards/?search=%00', headers: { cookie: admin.cookie } },
+      { method: 'GET', url: '/api/admin/cards/?search=%00', cookie: admin.cookie },
       {
         method: 'POST',
         url: '/api/contact/',
-        payload: {
+        body: {
           firstName: 'A\u0000B',
           email: 'a@example.test',
           phoneNumber: '+353 1 234 5678',
@@ -168,14 +170,15 @@ describe('bad input never gets a 500', () => {
       {
         method: 'PUT',
         url: '/api/auth/profile/',
-        headers: { cookie: user.cookie, ...form.headers },
-        payload: form.payload,
+        cookie: user.cookie,
+        headers: form.headers,
+        body: form.payload,
       },
     ];
-    for (const request of requests) {
-      const response = await t.app.inject(request);
-      expect(response.statusCode, String(request.url)).toBe(400);
-      expect(response.json().detail).toBe(NUL_REFUSED);
+    for (const options of requests) {
+      const response = await request(t, options);
+      expect(response.status, options.url).toBe(400);
+      expect(response.body.detail).toBe(NUL_REFUSED);
     }
   });
 
@@ -187,14 +190,15 @@ describe('bad input never gets a 500', () => {
       [cut.headers['content-type'] ?? '', cut.payload.subarray(0, 40)],
     ];
     for (const [contentType, payload] of bodies) {
-      const response = await t.app.inject({
+      const response = await request(t, {
         method: 'PUT',
         url: '/api/auth/profile/',
-        headers: { cookie: user.cookie, 'content-type': contentType },
-        payload,
+        cookie: user.cookie,
+        headers: { 'content-type': contentType },
+        body: payload,
       });
-      expect(response.statusCode, contentType).toBe(400);
-      expect(response.json().detail).toBe('Send the profile as a form.');
+      expect(response.status, contentType).toBe(400);
+      expect(response.body.detail).toBe('Send the profile as a form.');
     }
   });
 
@@ -204,8 +208,8 @@ describe('bad input never gets a 500', () => {
       ['DELETE', '/api/auth/address/2147483648/'],
       ['GET', '/api/orders/9999999999/'],
     ] as const) {
-      const response = await t.app.inject({ method, url, headers: { cookie: user.cookie } });
-      expect(response.statusCode, url).toBe(404);
+      const response = await request(t, { method, url, cookie: user.cookie });
+      expect(response.status, url).toBe(404);
     }
   });
 
@@ -232,8 +236,8 @@ describe('bad input never gets a 500', () => {
 
 describe('security headers', () => {
   it('every answer carries a CSP with a fresh nonce and the usual hardening headers', async () => {
-    const first = await t.app.inject('/api/cards/');
-    const second = await t.app.inject('/api/cards/');
+    const first = await request(t, { url: '/api/cards/' });
+    const second = await request(t, { url: '/api/cards/' });
     const csp = first.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
@@ -247,13 +251,13 @@ describe('security headers', () => {
 
 describe('media', () => {
   it('serves the seeded cover images with caching', async () => {
-    const list = await t.app.inject('/api/cards/');
-    const cover = list.json().results[0].cover_image as string;
-    const response = await t.app.inject(cover);
-    expect(response.statusCode).toBe(200);
+    const list = await request(t, { url: '/api/cards/' });
+    const cover = list.body.results[0].cover_image as string;
+    const response = await request(t, { url: cover });
+    expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(response.headers['cache-control']).toContain('max-age=86400');
-    expect(response.body).toContain('<svg');
+    expect(response.text).toContain('<svg');
   });
 
   it('does not serve files outside the media directory', async () => {
@@ -262,8 +266,8 @@ describe('media', () => {
       '/media/%2e%2e/%2e%2e/package.json',
       '/media/cards/nope.svg',
     ]) {
-      const response = await t.app.inject(url);
-      expect(response.statusCode, url).toBe(404);
+      const response = await request(t, { url });
+      expect(response.status, url).toBe(404);
     }
   });
 });
@@ -272,11 +276,11 @@ describe('a real shop’s installation', () => {
   it('starts without the demo catalogue and serials when SEED_DEMO=0', async () => {
     const empty = await createTestApp({ SEED_DEMO: '0' });
     try {
-      expect((await empty.app.inject('/api/cards/')).json().count).toBe(0);
+      expect((await request(empty, { url: '/api/cards/' })).body.count).toBe(0);
       // The media directory is there all the same, for the media route and the first upload.
       expect(existsSync(empty.storage.root)).toBe(true);
-      expect((await empty.app.inject('/api/verify/?code=ECD1-DD82-9NKP')).statusCode).toBe(404);
-      expect((await t.app.inject('/api/cards/')).json().count).toBeGreaterThan(0);
+      expect((await request(empty, { url: '/api/verify/?code=ECD1-DD82-9NKP' })).status).toBe(404);
+      expect((await request(t, { url: '/api/cards/' })).body.count).toBeGreaterThan(0);
     } finally {
       await empty.close();
     }
@@ -287,12 +291,12 @@ describe('behind a proxy', () => {
   const verifyMisses = async (app: TestApp['app'], headers: Record<string, string>) => {
     let status = 0;
     for (let i = 0; i < 6; i++) {
-      const response = await app.inject({
+      const response = await request(app, {
         url: `/api/verify/?code=${generateSerial()}`,
         remoteAddress: '127.0.0.1',
         headers,
       });
-      status = response.statusCode;
+      status = response.status;
     }
     return status;
   };
@@ -302,12 +306,12 @@ describe('behind a proxy', () => {
     try {
       // One visitor uses up their misses; another one behind the same proxy is not limited by it.
       expect(await verifyMisses(proxied.app, { 'x-forwarded-for': '203.0.113.7' })).toBe(429);
-      const other = await proxied.app.inject({
+      const other = await request(proxied, {
         url: `/api/verify/?code=${generateSerial()}`,
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': '198.51.100.9' },
       });
-      expect(other.statusCode).toBe(404);
+      expect(other.status).toBe(404);
     } finally {
       await proxied.close();
     }
@@ -316,12 +320,12 @@ describe('behind a proxy', () => {
   it('ignores X-Forwarded-For otherwise, so a client cannot pick a fresh address for each try', async () => {
     let status = 0;
     for (let i = 0; i < 6; i++) {
-      const response = await t.app.inject({
+      const response = await request(t, {
         url: `/api/verify/?code=${generateSerial()}`,
         remoteAddress: '192.0.2.44',
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
       });
-      status = response.statusCode;
+      status = response.status;
     }
     expect(status).toBe(429);
   });
@@ -329,19 +333,19 @@ describe('behind a proxy', () => {
 
 describe('request ids', () => {
   it('answers with the id its log line carries, keeping a proxy’s plain id', async () => {
-    const own = await t.app.inject('/healthz');
+    const own = await request(t, { url: '/healthz' });
     expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const proxied = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc123def456' } });
+    const proxied = await request(t, { url: '/healthz', headers: { 'x-request-id': 'abc123def456' } });
     expect(proxied.headers['x-request-id']).toBe('abc123def456');
-    const odd = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith "quotes"' } });
+    const odd = await request(t, { url: '/healthz', headers: { 'x-request-id': 'bad id\nwith "quotes"' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 it('answers an undecodable URL with the site’s error shape', async () => {
   for (const url of ['/%E0%A4%A', '/api/cards/%E0%A4%A/']) {
-    const response = await t.app.inject(url);
-    expect(response.statusCode, url).toBe(400);
-    expect(response.json(), url).toEqual({ detail: 'Bad request.', code: 'bad_request' });
+    const response = await request(t, { url });
+    expect(response.status, url).toBe(400);
+    expect(response.body, url).toEqual({ detail: 'Bad request.', code: 'bad_request' });
   }
 });

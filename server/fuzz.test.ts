@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cards, orderLines, orders, serials, sessions, users } from './db/schema/index.ts';
 import type { DocumentedRoute } from './http/openapi.ts';
 import { generateSerial } from './modules/registry/serial-code.ts';
+import { request } from './test/request.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from './test/users.ts';
 
@@ -25,20 +26,17 @@ beforeAll(async () => {
   const db = t.database.db;
   victim = { ...(await signedInUser(t)), addressId: 0, orderId: 0, serial: '' };
   attacker = await signedInUser(t);
-  const call = async (
-    method: 'POST',
-    url: string,
-    payload: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const response = await t.app.inject({
+  const call = async (method: 'POST', url: string, payload: object, headers: Record<string, string> = {}) => {
+    const response = await request(t, {
       method,
       url,
-      payload: payload as object,
-      headers: { cookie: victim.cookie, origin: ORIGIN, ...headers },
+      body: payload,
+      cookie: victim.cookie,
+      origin: ORIGIN,
+      headers,
     });
-    if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-    return response.json();
+    if (response.status >= 300) throw new Error(`${url}: ${response.status} ${response.text}`);
+    return response.body;
   };
   const address = await call('POST', '/api/auth/address/', {
     address: '5 Victim Road',
@@ -269,7 +267,7 @@ function routes(filter: (route: DocumentedRoute) => boolean = () => true): Docum
 async function fuzz(route: DocumentedRoute, cookie: string | undefined): Promise<void> {
   await fc.assert(
     fc.asyncProperty(requestArb(route), async ({ params, query, headers, body }) => {
-      const response = await t.app.inject({
+      const response = await request(t, {
         method: route.method as 'GET',
         url: urlOf(route, params, query),
         headers: {
@@ -277,14 +275,10 @@ async function fuzz(route: DocumentedRoute, cookie: string | undefined): Promise
           ...body.headers,
           ...(cookie ? { cookie } : {}),
         },
-        ...(body.payload !== undefined && !['GET', 'DELETE', 'OPTIONS'].includes(route.method)
-          ? { payload: body.payload }
-          : {}),
+        body: ['GET', 'DELETE', 'OPTIONS'].includes(route.method) ? undefined : body.payload,
       });
-      if (response.statusCode >= 500) {
-        throw new Error(
-          `${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 300)}`,
-        );
+      if (response.status >= 500) {
+        throw new Error(`${route.method} ${route.url}: ${response.status} ${response.text.slice(0, 300)}`);
       }
     }),
     { numRuns: RUNS, endOnFailure: true },
@@ -312,6 +306,6 @@ describe('fuzzing every route', () => {
     const admin = await signedInAdmin(t);
     for (const route of routes((route) => route.url.startsWith('/api/admin/')))
       await fuzz(route, admin.cookie);
-    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+    expect((await request(t, { url: '/readyz' })).status).toBe(200);
   }, 300_000);
 });

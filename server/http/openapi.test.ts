@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from '../test/users.ts';
 
@@ -23,19 +24,19 @@ function apiRoutes() {
 }
 
 it('serves a valid OpenAPI 3.1 document at /api/docs', async () => {
-  const response = await t.app.inject('/api/docs');
-  expect(response.statusCode).toBe(200);
+  const response = await request(t, { url: '/api/docs' });
+  expect(response.status).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const document = response.json();
+  const document = response.body;
   expect(document.openapi).toBe('3.1.0');
   const result = await new Validator().validate(document);
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
-  expect((await t.app.inject('/api/docs/')).body).toBe(response.body);
+  expect((await request(t, { url: '/api/docs/' })).text).toBe(response.text);
 });
 
 it('documents every route in the route table, with its method', async () => {
-  const { paths } = (await t.app.inject('/api/docs/')).json();
+  const { paths } = (await request(t, { url: '/api/docs/' })).body;
   const routes = apiRoutes();
   expect(routes.length).toBeGreaterThanOrEqual(45);
   for (const route of routes) {
@@ -45,7 +46,7 @@ it('documents every route in the route table, with its method', async () => {
 });
 
 it('describes inputs from the schemas the handlers parse them with', async () => {
-  const { paths } = (await t.app.inject('/api/docs/')).json();
+  const { paths } = (await request(t, { url: '/api/docs/' })).body;
   const register = paths['/api/auth/register/'].post;
   const body = register.requestBody.content['application/json'].schema;
   expect(Object.keys(body.properties)).toEqual(
@@ -77,7 +78,7 @@ it('describes inputs from the schemas the handlers parse them with', async () =>
 });
 
 it('describes the body of every JSON success answer with a schema', async () => {
-  const { paths, components } = (await t.app.inject('/api/docs/')).json();
+  const { paths, components } = (await request(t, { url: '/api/docs/' })).body;
   const unschemed: string[] = [];
   let checked = 0;
   for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(
@@ -165,14 +166,15 @@ const uploadCases: Record<string, UploadCase> = {
     signIn: signedInAdmin,
     async url(t, cookie) {
       const form = multipart(card('upload-edit'));
-      const created = await t.app.inject({
+      const created = await request(t, {
         method: 'POST',
         url: '/api/admin/cards/',
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
+        body: form.payload,
+        headers: form.headers,
+        cookie,
       });
-      expect(created.statusCode, created.body).toBe(201);
-      return `/api/admin/cards/${created.json().id}/`;
+      expect(created.status, created.text).toBe(201);
+      return `/api/admin/cards/${created.body.id}/`;
     },
     fields: { price: '11.00' },
     tookTheImage: uploadedCover,
@@ -181,8 +183,8 @@ const uploadCases: Record<string, UploadCase> = {
 
 it('names the file field each multipart handler reads: a real upload under the documented name is taken', async () => {
   const { paths }: { paths: Record<string, Record<string, Operation>> } = (
-    await t.app.inject('/api/docs/')
-  ).json();
+    await request(t, { url: '/api/docs/' })
+  ).body;
   const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
@@ -207,16 +209,15 @@ it('names the file field each multipart handler reads: a real upload under the d
         type: 'image/jpeg',
         data: image,
       });
-      const response = await t.app.inject({
+      const response = await request(t, {
         method: upload.method,
         url,
-        payload: form.payload,
-        headers: { ...form.headers, cookie },
+        body: form.payload,
+        headers: form.headers,
+        cookie,
       });
-      expect(response.statusCode, `${key}: ${response.body}`).toBeLessThan(300);
-      expect(upload.tookTheImage(response.json()), `${key} kept the file sent as ${fileFields[0]}`).toBe(
-        true,
-      );
+      expect(response.status, `${key}: ${response.text}`).toBeLessThan(300);
+      expect(upload.tookTheImage(response.body), `${key} kept the file sent as ${fileFields[0]}`).toBe(true);
     }
   }
   // Every multipart route has a case here, so a new one cannot document a field nobody tried.

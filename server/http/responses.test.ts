@@ -33,6 +33,7 @@ import {
   verificationResultSchema,
 } from '../modules/registry/responses.ts';
 import { generateSerial } from '../modules/registry/serial-code.ts';
+import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { putProfile, signedInAdmin, signedInUser, TEST_PASSWORD } from '../test/users.ts';
 import { detailSchema } from './common-responses.ts';
@@ -61,14 +62,15 @@ async function call(
   url: string,
   options: { payload?: object; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
 ) {
-  const response = await t.app.inject({
+  const response = await request(t, {
     method,
     url,
-    payload: options.payload,
-    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+    body: options.payload,
+    cookie: options.cookie,
+    headers: options.headers,
     remoteAddress: options.ip ?? newIp(),
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.status, body: response.body };
 }
 
 describe('catalogue', () => {

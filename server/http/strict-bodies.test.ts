@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { multipart, signedInAdmin } from '../test/users.ts';
 
@@ -21,9 +22,9 @@ interface Operation {
  */
 it('refuses an unknown field in every request body, naming it', async () => {
   const admin = await signedInAdmin(t);
-  const { paths } = (await t.app.inject('/api/docs/')).json() as {
-    paths: Record<string, Record<string, Operation>>;
-  };
+  const { paths }: { paths: Record<string, Record<string, Operation>> } = (
+    await request(t, { url: '/api/docs/' })
+  ).body;
   const checked: string[] = [];
   const wrong: string[] = [];
   for (const [path, operations] of Object.entries(paths)) {
@@ -33,21 +34,17 @@ it('refuses an unknown field in every request body, naming it', async () => {
       if (!json && !('multipart/form-data' in content)) continue;
       const url = path.replace(/\{[^}]+\}/g, '1');
       const form = multipart({ misspelt_field: 'x' });
-      const response = await t.app.inject({
+      const response = await request(t, {
         method: method.toUpperCase() as 'POST',
         url,
-        payload: json ? { misspelt_field: 'x' } : form.payload,
-        headers: {
-          cookie: admin.cookie,
-          'idempotency-key': 'strict-body-check-1',
-          ...(json ? {} : form.headers),
-        },
+        body: json ? { misspelt_field: 'x' } : form.payload,
+        cookie: admin.cookie,
+        headers: { 'idempotency-key': 'strict-body-check-1', ...(json ? {} : form.headers) },
         remoteAddress: '10.77.0.1',
       });
       const label = `${method.toUpperCase()} ${path}`;
-      const named = response.json().errors?.misspelt_field?.[0] === 'Unknown field.';
-      if (response.statusCode !== 400 || !named)
-        wrong.push(`${label}: ${response.statusCode} ${response.body}`);
+      const named = response.body.errors?.misspelt_field?.[0] === 'Unknown field.';
+      if (response.status !== 400 || !named) wrong.push(`${label}: ${response.status} ${response.text}`);
       checked.push(label);
     }
   }
@@ -58,14 +55,14 @@ it('refuses an unknown field in every request body, naming it', async () => {
 
 it('leads with the unknown field when it is the only problem', async () => {
   const admin = await signedInAdmin(t);
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'PATCH',
     url: `/api/admin/users/${admin.id}/`,
-    payload: { role: 'admin', is_activ: false },
-    headers: { cookie: admin.cookie },
+    body: { role: 'admin', is_activ: false },
+    cookie: admin.cookie,
   });
-  expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({
+  expect(response.status).toBe(400);
+  expect(response.body).toEqual({
     detail: 'Unknown field: is_activ.',
     code: 'bad_request',
     errors: { is_activ: ['Unknown field.'] },

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cards, mailQueue } from '../db/schema/index.ts';
 import { freePort } from '../test/free-port.ts';
+import { request } from '../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
@@ -30,10 +31,10 @@ const queued = () => t.database.db.select().from(mailQueue);
 const silent = { error() {}, warn() {}, info() {} } as never;
 
 it('keeps every message while the mail server is down and sends it once it is back', async () => {
-  const contact = await t.app.inject({
+  const contact = await request(t, {
     method: 'POST',
     url: '/api/contact/',
-    payload: {
+    body: {
       firstName: 'Rae',
       email: 'rae@example.test',
       phoneNumber: '555 0101',
@@ -42,14 +43,14 @@ it('keeps every message while the mail server is down and sends it once it is ba
     },
     remoteAddress: '10.60.0.1',
   });
-  expect(contact.statusCode).toBe(201);
-  const forgot = await t.app.inject({
+  expect(contact.status).toBe(201);
+  const forgot = await request(t, {
     method: 'POST',
     url: '/api/auth/forgot-password/',
-    payload: { email: (await signedInUser(t)).email },
+    body: { email: (await signedInUser(t)).email },
     remoteAddress: '10.60.0.2',
   });
-  expect(forgot.statusCode).toBe(200);
+  expect(forgot.status).toBe(200);
 
   // The worker tried, failed and scheduled a retry; both messages wait in the queue.
   await expect
@@ -85,25 +86,26 @@ it('queues an order’s e-mails with the order, and none for an order that fails
     .returning();
   const buyer = await signedInUser(t);
   const address = (
-    await t.app.inject({
+    await request(t, {
       method: 'POST',
       url: '/api/auth/address/',
-      headers: { cookie: buyer.cookie },
-      payload: { address: '1 Queue St', city: 'Cork', state: '', country: 'Ireland', postal_code: '12345' },
+      cookie: buyer.cookie,
+      body: { address: '1 Queue St', city: 'Cork', state: '', country: 'Ireland', postal_code: '12345' },
     })
-  ).json();
+  ).body;
   const order = (quantity: number, key: string) =>
-    t.app.inject({
+    request(t, {
       method: 'POST',
       url: '/api/orders/',
-      headers: { cookie: buyer.cookie, 'idempotency-key': key },
-      payload: { address: address.id, items: [{ card: card?.id, quantity, design: 'Matte Black' }] },
+      cookie: buyer.cookie,
+      headers: { 'idempotency-key': key },
+      body: { address: address.id, items: [{ card: card?.id, quantity, design: 'Matte Black' }] },
     });
   const before = (await queued()).length;
-  expect((await order(2, 'queue-order-too-many')).statusCode).toBe(409);
+  expect((await order(2, 'queue-order-too-many')).status).toBe(409);
   const failed = (await queued()).length;
   expect(failed).toBe(before);
-  expect((await order(1, 'queue-order-ok')).statusCode).toBe(201);
+  expect((await order(1, 'queue-order-ok')).status).toBe(201);
   await smtp?.waitFor(buyer.email, (mail) => mail.subject.includes('order'));
   await smtp?.waitFor('sales@shop.test', (mail) => mail.subject.startsWith('New order'));
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createAdmin } from './service.ts';
 
@@ -16,10 +17,10 @@ it('a mail server that is down loses no account: registration still answers and 
   // Nothing listens on port 9 here: every send fails, and is retried in the background.
   const t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
   opened.push(t);
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'POST',
     url: '/api/auth/register/',
-    payload: {
+    body: {
       first_name: 'Mo',
       last_name: 'Down',
       email: 'mo@example.test',
@@ -27,7 +28,7 @@ it('a mail server that is down loses no account: registration still answers and 
       password2: 'Mail-Down-2026',
     },
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.status).toBe(201);
   // The account is made just after the answer (register answers before any account-specific work).
   await vi.waitFor(
     async () => {
@@ -47,20 +48,18 @@ it.runIf(process.env.DATABASE_URL)(
     opened.push(two);
     await createAdmin(one.database.db, { email: 'multi@example.test', password: 'Multi-Process-1' });
 
-    const login = await one.app.inject({
+    const login = await request(one, {
       method: 'POST',
       url: '/api/auth/login/',
-      payload: { email: 'multi@example.test', password: 'Multi-Process-1' },
+      body: { email: 'multi@example.test', password: 'Multi-Process-1' },
     });
     const sid = login.cookies.find((cookie) => cookie.name === 'sid')?.value;
-    const profile = await two.app.inject({ url: '/api/auth/profile/', headers: { cookie: `sid=${sid}` } });
-    expect(profile.statusCode).toBe(200);
-    expect(profile.json().email).toBe('multi@example.test');
+    const profile = await request(two, { url: '/api/auth/profile/', cookie: `sid=${sid}` });
+    expect(profile.status).toBe(200);
+    expect(profile.body.email).toBe('multi@example.test');
 
     // Logging out on the second ends it on the first too.
-    await two.app.inject({ method: 'POST', url: '/api/auth/logout/', headers: { cookie: `sid=${sid}` } });
-    expect(
-      (await one.app.inject({ url: '/api/auth/profile/', headers: { cookie: `sid=${sid}` } })).statusCode,
-    ).toBe(401);
+    await request(two, { method: 'POST', url: '/api/auth/logout/', cookie: `sid=${sid}` });
+    expect((await request(one, { url: '/api/auth/profile/', cookie: `sid=${sid}` })).status).toBe(401);
   },
 );

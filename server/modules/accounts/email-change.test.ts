@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
@@ -19,14 +20,14 @@ afterAll(async () => {
 let ip = 0;
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, cookie?: string) {
   ip++;
-  const response = await t.app.inject({
+  const response = await request(t, {
     method,
     url,
-    ...(body ? { payload: body } : {}),
-    headers: cookie ? { cookie } : {},
+    body,
+    cookie,
     remoteAddress: `10.60.${Math.floor(ip / 250)}.${ip % 250}`,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.status, body: response.body };
 }
 
 const putProfile = (cookie: string, fields: Record<string, string>) => sharedPutProfile(t, cookie, fields);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
 
@@ -27,63 +28,65 @@ it('finds the admin routes in the route table', () => {
 
 it('answers 401 to signed-out visitors on every admin route, before reading any body', async () => {
   for (const route of adminRoutes()) {
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: route.method as 'GET',
       url: route.url,
-      payload: { status: 'x' },
+      body: { status: 'x' },
     });
-    expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-    expect(response.json().detail).toBe('Authentication credentials were not provided.');
+    expect(response.status, `${route.method} ${route.url}`).toBe(401);
+    expect(response.body.detail).toBe('Authentication credentials were not provided.');
   }
 });
 
 it('answers 403 to signed-in customers on every admin route', async () => {
   const user = await signedInUser(t);
   for (const route of adminRoutes()) {
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: route.method as 'GET',
       url: route.url,
-      headers: { cookie: user.cookie },
-      payload: { status: 'cancelled', role: 'admin', disabled: false },
+      cookie: user.cookie,
+      body: { status: 'cancelled', role: 'admin', disabled: false },
     });
-    expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-    expect(response.json()).toEqual({
+    expect(response.status, `${route.method} ${route.url}`).toBe(403);
+    expect(response.body).toEqual({
       detail: 'You do not have permission to perform this action.',
       code: 'forbidden',
     });
   }
   // Not even their own account can be promoted this way.
-  const self = await t.app.inject({
+  const self = await request(t, {
     method: 'PATCH',
     url: `/api/admin/users/${user.id}/`,
-    headers: { cookie: user.cookie },
-    payload: { role: 'admin' },
+    cookie: user.cookie,
+    body: { role: 'admin' },
   });
-  expect(self.statusCode).toBe(403);
+  expect(self.status).toBe(403);
 });
 
 it('lets an admin in, and never lets a cache keep the answer', async () => {
   const admin = await signedInAdmin(t);
-  const response = await t.app.inject({ url: '/api/admin/dashboard/', headers: { cookie: admin.cookie } });
-  expect(response.statusCode).toBe(200);
+  const response = await request(t, { url: '/api/admin/dashboard/', cookie: admin.cookie });
+  expect(response.status).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.json().orders).toHaveLength(30);
+  expect(response.body.orders).toHaveLength(30);
 });
 
 it('refuses an admin write from another site', async () => {
   const admin = await signedInAdmin(t);
-  const response = await t.app.inject({
+  const response = await request(t, {
     method: 'PATCH',
     url: '/api/admin/leads/1/',
-    headers: { cookie: admin.cookie, origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' },
-    payload: { status: 'handled' },
+    cookie: admin.cookie,
+    origin: 'https://evil.test',
+    headers: { 'sec-fetch-site': 'cross-site' },
+    body: { status: 'handled' },
   });
-  expect(response.statusCode).toBe(403);
+  expect(response.status).toBe(403);
 });
 
 it('answers malformed input to every admin route with a 4xx, never a 5xx', async () => {
   const admin = await signedInAdmin(t);
-  const bodies: unknown[] = [
+  const bodies: Array<object | string> = [
     'text',
     [],
     [1, 2],
@@ -107,15 +110,15 @@ it('answers malformed input to every admin route with a 4xx, never a 5xx', async
       : queries.map((query) => `${route.url}${query}`);
     for (const url of urls) {
       for (const payload of route.method === 'GET' ? [undefined] : bodies) {
-        const response = await t.app.inject({
+        const response = await request(t, {
           method: route.method as 'GET',
           url,
-          headers: { cookie: admin.cookie },
-          ...(payload === undefined ? {} : { payload: payload as object }),
+          cookie: admin.cookie,
+          body: payload,
         });
-        if (response.statusCode >= 500)
+        if (response.status >= 500)
           failures.push(
-            `${route.method} ${url} ${JSON.stringify(payload)?.slice(0, 60)}: ${response.statusCode}`,
+            `${route.method} ${url} ${JSON.stringify(payload)?.slice(0, 60)}: ${response.status}`,
           );
       }
     }

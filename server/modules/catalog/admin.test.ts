@@ -26,14 +26,7 @@ async function send(method: 'POST' | 'PATCH', url: string, fields: Record<string
     fields,
     file ? { field: 'cover_image', filename: 'cover.jpg', type: 'image/jpeg', data: file } : undefined,
   );
-  const response = await request(t, {
-    method,
-    url,
-    body: form.payload,
-    headers: form.headers,
-    cookie: admin.cookie,
-  });
-  return { status: response.status, body: response.body };
+  return request(t, { method, url, body: form.payload, headers: form.headers, cookie: admin.cookie });
 }
 
 const fields = {
@@ -48,8 +41,8 @@ const fields = {
 
 it('creates a card with an uploaded cover, shown on the public catalogue at once', async () => {
   // Read the public list first so it sits in the catalogue cache.
-  const before = await t.app.inject({ url: '/api/cards/' });
-  expect(before.json().results.map((card: { slug: string }) => card.slug)).not.toContain('walnut-wood');
+  const before = await request(t, { url: '/api/cards/' });
+  expect(before.body.results.map((card: { slug: string }) => card.slug)).not.toContain('walnut-wood');
 
   const created = await send('POST', '/api/admin/cards/', fields, await jpeg());
   expect(created.status).toBe(201);
@@ -62,16 +55,16 @@ it('creates a card with an uploaded cover, shown on the public catalogue at once
     active: true,
   });
   expect(created.body.cover_image).toMatch(/^\/media\/cards\/uploads\/walnut-wood-[0-9a-f]+\.jpg$/);
-  const cover = await t.app.inject({ url: created.body.cover_image });
-  expect(await sharp(cover.rawPayload).metadata()).toMatchObject({
+  const cover = await request(t, { url: created.body.cover_image });
+  expect(await sharp(cover.raw).metadata()).toMatchObject({
     format: 'jpeg',
     width: 1200,
     height: 750,
   });
 
-  const after = await t.app.inject({ url: '/api/cards/' });
-  expect(after.json().results[0]).toMatchObject({ slug: 'walnut-wood', price: '44.50' });
-  expect((await t.app.inject({ url: '/api/cards/walnut-wood/' })).statusCode).toBe(200);
+  const after = await request(t, { url: '/api/cards/' });
+  expect(after.body.results[0]).toMatchObject({ slug: 'walnut-wood', price: '44.50' });
+  expect((await request(t, { url: '/api/cards/walnut-wood/' })).status).toBe(200);
 
   const [entry] = await t.database.db
     .select()
@@ -140,17 +133,14 @@ it('edits, deactivates and reactivates a card, with before and after in the audi
   expect(edited.body).toMatchObject({ price: '39.00', stock: null, in_stock: true, name: 'Walnut Wood' });
   expect(edited.body.cover_image).not.toBe(created.body.cover_image);
   // The replaced upload is gone.
-  expect((await t.app.inject({ url: created.body.cover_image })).statusCode).toBe(404);
+  expect((await request(t, { url: created.body.cover_image })).status).toBe(404);
 
   expect((await send('PATCH', url, { active: 'false' })).body.active).toBe(false);
-  expect((await t.app.inject({ url: '/api/cards/maple/' })).statusCode).toBe(404);
-  const listed = await t.app.inject({
-    url: `/api/admin/cards/?search=maple`,
-    headers: { cookie: admin.cookie },
-  });
-  expect(listed.json().results[0]).toMatchObject({ slug: 'maple', active: false });
+  expect((await request(t, { url: '/api/cards/maple/' })).status).toBe(404);
+  const listed = await request(t, { url: `/api/admin/cards/?search=maple`, cookie: admin.cookie });
+  expect(listed.body.results[0]).toMatchObject({ slug: 'maple', active: false });
   expect((await send('PATCH', url, { active: 'true' })).body.active).toBe(true);
-  expect((await t.app.inject({ url: '/api/cards/maple/' })).statusCode).toBe(200);
+  expect((await request(t, { url: '/api/cards/maple/' })).status).toBe(200);
 
   const entries = await t.database.db
     .select()

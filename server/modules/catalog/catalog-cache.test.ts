@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CATALOG_TOPIC } from './service.ts';
 
@@ -15,8 +16,8 @@ afterAll(async () => {
 });
 
 async function priceOf(slug: string): Promise<string> {
-  const response = await t.app.inject(`/api/cards/${slug}/`);
-  return response.json().price;
+  const response = await request(t, { url: `/api/cards/${slug}/` });
+  return response.body.price;
 }
 
 async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
@@ -37,7 +38,7 @@ it('keeps answering from its cache until the catalogue changes, then shows the c
 
   await t.database.changes.publish(CATALOG_TOPIC);
   expect(await priceOf('eco-intro-card-bamboo')).toBe('31.99');
-  expect((await t.app.inject('/api/cards/?page=1')).json().results).toBeDefined();
+  expect((await request(t, { url: '/api/cards/?page=1' })).body.results).toBeDefined();
 });
 
 it.runIf(process.env.DATABASE_URL)('hears a change published by another process on PostgreSQL', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin } from '../../test/users.ts';
 
@@ -13,22 +14,15 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'PATCH' | 'POST', url: string, cookie: string, payload?: object) {
-  const response = await t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { cookie },
-    remoteAddress: '10.88.0.1',
-  });
-  return { status: response.statusCode, body: response.json() };
+  return request(t, { method, url, body: payload, cookie, remoteAddress: '10.88.0.1' });
 }
 
 it('lists contact messages and marks them handled', async () => {
   const admin = await signedInAdmin(t);
-  const sent = await t.app.inject({
+  const sent = await request(t, {
     method: 'POST',
     url: '/api/contact/',
-    payload: {
+    body: {
       firstName: 'Lena',
       email: 'lena@example.test',
       phoneNumber: '0123456',
@@ -37,7 +31,7 @@ it('lists contact messages and marks them handled', async () => {
     },
     remoteAddress: '10.88.1.1',
   });
-  expect(sent.statusCode).toBe(201);
+  expect(sent.status).toBe(201);
   const list = await call('GET', '/api/admin/leads/?status=new', admin.cookie);
   const lead = list.body.results.find((row: { email: string }) => row.email === 'lena@example.test');
   expect(lead).toMatchObject({ kind: 'contact', subject: 'Rebrand', status: 'new', handled_at: null });

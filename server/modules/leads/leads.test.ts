@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { leads } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 let ip = 0;
 const post = (url: string, payload: object, remoteAddress = `10.50.0.${++ip}`) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  request(t, { method: 'POST', url, body: payload, remoteAddress });
 
 const contact = {
   firstName: 'Grace',
@@ -29,8 +30,8 @@ const contact = {
 
 it('stores a contact message first, then mails sales with the sender as reply-to', async () => {
   const response = await post('/api/contact/', contact);
-  expect(response.statusCode).toBe(201);
-  expect(response.json()).toEqual({ detail: 'Thank you! Your message has been sent.' });
+  expect(response.status).toBe(201);
+  expect(response.body).toEqual({ detail: 'Thank you! Your message has been sent.' });
   const [row] = await t.database.db.select().from(leads).where(eq(leads.email, 'grace@example.test'));
   expect(row).toMatchObject({ kind: 'contact', name: 'Grace', phone: '+1 415 555 0100', status: 'new' });
   const mail = await smtp.waitFor('sales@shop.test', (m) => m.subject.includes('A new website'));
@@ -40,12 +41,12 @@ it('stores a contact message first, then mails sales with the sender as reply-to
 
 it('needs all five contact fields, with a message per field', async () => {
   const response = await post('/api/contact/', { ...contact, phoneNumber: '', subject: '   ' });
-  expect(response.statusCode).toBe(400);
-  expect(response.json().errors).toMatchObject({
+  expect(response.status).toBe(400);
+  expect(response.body.errors).toMatchObject({
     phoneNumber: ['This field is required.'],
     subject: ['This field is required.'],
   });
-  expect((await post('/api/contact/', { ...contact, email: 'nope' })).json().errors.email).toEqual([
+  expect((await post('/api/contact/', { ...contact, email: 'nope' })).body.errors.email).toEqual([
     'Enter a valid email address.',
   ]);
 });
@@ -57,7 +58,7 @@ it('takes a consultation request from a service page', async () => {
     message: 'Moving our servers to the cloud.',
     service: 'cloud-solutions',
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.status).toBe(201);
   const [row] = await t.database.db.select().from(leads).where(eq(leads.email, 'alan@example.test'));
   expect(row).toMatchObject({
     kind: 'consultation',
@@ -74,29 +75,29 @@ it('answers a filled honeypot like a success and keeps nothing', async () => {
     email: 'bot@example.test',
     website: 'http://spam.example',
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.status).toBe(201);
   expect(await t.database.db.select().from(leads).where(eq(leads.email, 'bot@example.test'))).toEqual([]);
 });
 
 it('limits one client to 5 messages an hour', async () => {
   const address = '10.60.0.1';
   for (let i = 0; i < 5; i++) {
-    expect((await post('/api/contact/', { ...contact, subject: `Try ${i}` }, address)).statusCode).toBe(201);
+    expect((await post('/api/contact/', { ...contact, subject: `Try ${i}` }, address)).status).toBe(201);
   }
   const limited = await post(
     '/api/consultation/',
     { name: 'A', email: 'a@example.test', message: 'x' },
     address,
   );
-  expect(limited.statusCode).toBe(429);
-  expect(limited.json().detail).toBe('Too many attempts. Try again later.');
+  expect(limited.status).toBe(429);
+  expect(limited.body.detail).toBe('Too many attempts. Try again later.');
 });
 
 it('keeps the lead when the mail server is down', async () => {
   const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
   try {
-    const response = await down.app.inject({ method: 'POST', url: '/api/contact/', payload: contact });
-    expect(response.statusCode).toBe(201);
+    const response = await request(down, { method: 'POST', url: '/api/contact/', body: contact });
+    expect(response.status).toBe(201);
     expect(await down.database.db.select().from(leads)).toHaveLength(1);
   } finally {
     await down.close();

@@ -156,8 +156,8 @@ it('puts a cancelled order back in stock exactly once, even when two admins canc
   expect(await stockOf(card.id)).toBe(10);
   expect((await smtp.waitFor(customer.email)).subject).toContain('Cancelled');
   // The public card shows the stock back at once.
-  const publicCard = await t.app.inject({ url: `/api/cards/${card.slug}/` });
-  expect(publicCard.json().stock).toBe(10);
+  const publicCard = await request(t, { url: `/api/cards/${card.slug}/` });
+  expect(publicCard.body.stock).toBe(10);
 });
 
 it('lists orders with filters and pages', async () => {

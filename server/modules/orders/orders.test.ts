@@ -425,24 +425,25 @@ describe('mail never undoes an order', () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'silent' });
     try {
       const user = await signedInUser(down);
-      const address = await down.app.inject({
+      const address = await request(down, {
         method: 'POST',
         url: '/api/auth/address/',
-        headers: { cookie: user.cookie },
-        payload: { address: '1 Main St', city: 'Cork', country: 'Ireland', postal_code: '12345' },
+        cookie: user.cookie,
+        body: { address: '1 Main St', city: 'Cork', country: 'Ireland', postal_code: '12345' },
       });
       const [card] = await down.database.db.select().from(cards).where(eq(cards.active, true)).limit(1);
-      const response = await down.app.inject({
+      const response = await request(down, {
         method: 'POST',
         url: '/api/orders/',
-        headers: { cookie: user.cookie, 'idempotency-key': key() },
-        payload: {
-          address: address.json().id,
+        cookie: user.cookie,
+        headers: { 'idempotency-key': key() },
+        body: {
+          address: address.body.id,
           items: [{ card: card?.id, quantity: 1, design: card?.category }],
         },
       });
-      expect(response.statusCode).toBe(201);
-      const [row] = await down.database.db.select().from(orders).where(eq(orders.id, response.json().id));
+      expect(response.status).toBe(201);
+      const [row] = await down.database.db.select().from(orders).where(eq(orders.id, response.body.id));
       expect(row?.totalCents).toBe(card?.priceCents);
     } finally {
       await down.close();

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
 
@@ -22,8 +23,8 @@ const putProfile = (cookie: string | undefined, fields: Record<string, string>, 
   sharedPutProfile(t, cookie, fields, photo);
 
 async function profileOf(cookie: string) {
-  const response = await t.app.inject({ method: 'GET', url: '/api/auth/profile/', headers: { cookie } });
-  return response.json();
+  const response = await request(t, { url: '/api/auth/profile/', cookie });
+  return response.body;
 }
 
 const jpeg = (width = 1200, height = 900) =>
@@ -96,13 +97,15 @@ describe('PUT /api/auth/profile/', () => {
     expect((await putProfile(undefined, { first_name: 'Eve' })).status).toBe(401);
     const { cookie } = await signedInUser(t);
     const body = multipart({ first_name: 'Eve' });
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: 'PUT',
       url: '/api/auth/profile/',
-      payload: body.payload,
-      headers: { ...body.headers, cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: body.payload,
+      cookie,
+      origin: 'https://evil.example',
+      headers: { ...body.headers, 'sec-fetch-site': 'cross-site' },
     });
-    expect(response.statusCode).toBe(403);
+    expect(response.status).toBe(403);
     expect((await profileOf(cookie)).first_name).toBe('Test');
   });
 
@@ -162,10 +165,10 @@ describe('PUT /api/auth/profile/', () => {
 
   it('changes the password with its confirmation, ending the other sessions but not this one', async () => {
     const user = await signedInUser(t);
-    const other = await t.app.inject({
+    const other = await request(t, {
       method: 'POST',
       url: '/api/auth/login/',
-      payload: { email: user.email, password: TEST_PASSWORD },
+      body: { email: user.email, password: TEST_PASSWORD },
       remoteAddress: '10.77.0.1',
     });
     const otherCookie = `sid=${other.cookies.find((c) => c.name === 'sid')?.value}`;
@@ -182,19 +185,15 @@ describe('PUT /api/auth/profile/', () => {
     });
     expect(changed.status).toBe(200);
     expect((await profileOf(user.cookie)).email).toBe(user.email);
-    const stale = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/profile/',
-      headers: { cookie: otherCookie },
-    });
-    expect(stale.statusCode).toBe(401);
-    const login = await t.app.inject({
+    const stale = await request(t, { url: '/api/auth/profile/', cookie: otherCookie });
+    expect(stale.status).toBe(401);
+    const login = await request(t, {
       method: 'POST',
       url: '/api/auth/login/',
-      payload: { email: user.email, password: 'Green-Valley-77' },
+      body: { email: user.email, password: 'Green-Valley-77' },
       remoteAddress: '10.77.0.2',
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.status).toBe(200);
   });
 
   it('accepts only http(s) links, and stores a bio with markup as plain text', async () => {
@@ -227,14 +226,14 @@ describe('profile photo', () => {
     const photoPath: string = first.body.profile_image;
     expect(photoPath).toMatch(/^\/media\/profiles\/\d+-[0-9a-f]{16}\.jpg$/);
 
-    const served = await t.app.inject({ method: 'GET', url: photoPath });
-    expect(served.statusCode).toBe(200);
+    const served = await request(t, { url: photoPath });
+    expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toMatch(/max-age=\d+/);
-    const stored = await sharp(served.rawPayload).metadata();
+    const stored = await sharp(served.raw).metadata();
     expect(stored).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
     expect(stored.exif).toBeUndefined();
-    expect(served.rawPayload.includes('Secret Owner')).toBe(false);
+    expect(served.raw.includes('Secret Owner')).toBe(false);
 
     const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#ff000080' } })
       .png()
@@ -340,13 +339,14 @@ describe('profile photo', () => {
       {},
       { field: 'avatar', filename: 'a.jpg', type: 'image/jpeg', data: await jpeg(20, 20) },
     );
-    const response = await t.app.inject({
+    const response = await request(t, {
       method: 'PUT',
       url: '/api/auth/profile/',
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
+      body: body.payload,
+      headers: body.headers,
+      cookie,
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.status).toBe(400);
   });
 });
 
@@ -354,11 +354,11 @@ describe('public profile', () => {
   it('shows only the public fields, for any visitor', async () => {
     const user = await signedInUser(t, { firstName: 'Grace', lastName: 'Hopper' });
     await putProfile(user.cookie, { job_title: 'Rear Admiral', linkedin: 'https://linkedin.com/in/grace' });
-    await t.app.inject({
+    await request(t, {
       method: 'POST',
       url: '/api/auth/address/',
-      headers: { cookie: user.cookie },
-      payload: {
+      cookie: user.cookie,
+      body: {
         address: '1 Navy Yard',
         city: 'Arlington',
         state: 'VA',
@@ -366,12 +366,11 @@ describe('public profile', () => {
         postal_code: '22202',
       },
     });
-    const response = await t.app.inject({
-      method: 'GET',
+    const response = await request(t, {
       url: `/api/auth/public-profile/${user.username.toUpperCase()}/`,
     });
-    expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(
       [
         'username',
         'first_name',
@@ -391,24 +390,22 @@ describe('public profile', () => {
         'linkedin',
       ].sort(),
     );
-    expect(response.json()).toMatchObject({ first_name: 'Grace', job_title: 'Rear Admiral' });
-    expect(response.body).not.toMatch(/Navy Yard|password|role/);
+    expect(response.body).toMatchObject({ first_name: 'Grace', job_title: 'Rear Admiral' });
+    expect(response.text).not.toMatch(/Navy Yard|password|role/);
   });
 
   it('keeps the login e-mail off the public card and its vCard until the owner chooses to show it', async () => {
     const user = await signedInUser(t, { firstName: 'Hedy', lastName: 'Lamarr' });
     const publicCard = async () => {
-      const profile = await t.app.inject({
-        method: 'GET',
+      const profile = await request(t, {
         url: `/api/auth/public-profile/${user.username}/`,
       });
-      const vcard = await t.app.inject({
-        method: 'GET',
+      const vcard = await request(t, {
         url: `/api/auth/public-profile/${user.username}/vcard/`,
       });
-      expect(profile.statusCode).toBe(200);
-      expect(vcard.statusCode).toBe(200);
-      return { profile: profile.json(), profileText: profile.body, vcard: vcard.body };
+      expect(profile.status).toBe(200);
+      expect(vcard.status).toBe(200);
+      return { profile: profile.body, profileText: profile.text, vcard: vcard.text };
     };
     expect(await profileOf(user.cookie)).toMatchObject({ email: user.email, show_email: false });
     const hidden = await publicCard();
@@ -445,12 +442,11 @@ describe('public profile', () => {
     await t.database.db.execute(sql`update users set disabled_at = now() where id = ${inactive.id}`);
     for (const name of ['nobody-here', 'ab', 'x'.repeat(40), '%3Cscript%3E', inactive.username]) {
       for (const suffix of ['', 'vcard/']) {
-        const response = await t.app.inject({
-          method: 'GET',
+        const response = await request(t, {
           url: `/api/auth/public-profile/${name}/${suffix}`,
         });
-        expect(response.statusCode, `${name}/${suffix}`).toBe(404);
-        expect(response.json().detail).toBe('User not found');
+        expect(response.status, `${name}/${suffix}`).toBe(404);
+        expect(response.body.detail).toBe('User not found');
       }
     }
   });
@@ -462,17 +458,16 @@ describe('public profile', () => {
       { company: 'Acme, Inc.', phone: '+1 555 0100', github: 'https://github.com/zoe' },
       { filename: 'z.jpg', type: 'image/jpeg', data: await jpeg(200, 200) },
     );
-    const response = await t.app.inject({
-      method: 'GET',
+    const response = await request(t, {
       url: `/api/auth/public-profile/${user.username}/vcard/`,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/vcard; charset=utf-8');
     expect(response.headers['content-disposition']).toContain(
       `filename*=UTF-8''${encodeURIComponent("Zoë_O'Brien;_Ltd.vcf")}`,
     );
-    expect(response.body).toMatch(/\r\n$/);
-    const card = new ICAL.Component(ICAL.parse(response.body));
+    expect(response.text).toMatch(/\r\n$/);
+    const card = new ICAL.Component(ICAL.parse(response.text));
     expect(card.getFirstPropertyValue('fn')).toBe("Zoë O'Brien; Ltd");
     expect(card.getFirstPropertyValue('n')).toEqual(["O'Brien; Ltd", 'Zoë', '', '', '']);
     expect(card.getFirstPropertyValue('org')).toBe('Acme, Inc.');

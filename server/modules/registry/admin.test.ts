@@ -17,13 +17,11 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', url: string, payload?: object, cookie = admin.cookie) {
-  const response = await request(t, { method, url, body: payload, cookie });
-  return { status: response.status, headers: response.headers, text: response.text };
+  return request(t, { method, url, body: payload, cookie });
 }
-const json = (result: { text: string }) => JSON.parse(result.text);
 let ip = 0;
 const verify = (code: string) =>
-  t.app.inject({ url: `/api/verify/?code=${code}`, remoteAddress: `10.77.0.${++ip}` });
+  request(t, { url: `/api/verify/?code=${code}`, remoteAddress: `10.77.0.${++ip}` });
 
 it('generates a batch as a CSV download whose serials verify as genuine', async () => {
   const batch = await call('POST', '/api/admin/serials/batch/', { sku: 'IC-CLS-MB', count: 5 });
@@ -36,7 +34,7 @@ it('generates a batch as a CSV download whose serials verify as genuine', async 
   expect(lines[0]).toBe('serial,sku,tap_url');
   expect(lines).toHaveLength(6);
   const [serial] = (lines[1] ?? '').split(',');
-  expect((await verify(String(serial))).json()).toMatchObject({
+  expect((await verify(String(serial))).body).toMatchObject({
     valid: true,
     status: 'Genuine product',
     attempts: 1,
@@ -59,8 +57,8 @@ it('imports a CSV all or nothing, reporting each bad row', async () => {
     csv: `serial,sku\n${good[0]},IC-CLS-MB\nNOT-A-SERIAL,IC-CLS-MB\n${good[1]},NO-SUCH-SKU\n`,
   });
   expect(bad.status).toBe(400);
-  expect(json(bad).errors.csv).toHaveLength(2);
-  expect(json(bad).errors.csv[0]).toMatch(/^line 3: /);
+  expect(bad.body.errors.csv).toHaveLength(2);
+  expect(bad.body.errors.csv[0]).toMatch(/^line 3: /);
   expect(
     await t.database.db
       .select()
@@ -72,36 +70,36 @@ it('imports a CSV all or nothing, reporting each bad row', async () => {
     csv: `serial,sku\n${good[0]},IC-CLS-MB\n${good[1]},IC-EXE-MG\n`,
   });
   expect(ok.status).toBe(201);
-  expect(json(ok)).toEqual({ imported: 2, detail: 'Imported 2 serial numbers.' });
+  expect(ok.body).toEqual({ imported: 2, detail: 'Imported 2 serial numbers.' });
   const [imported] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'serial.import'));
   expect(imported).toMatchObject({ actorEmail: admin.email, after: { count: 2 } });
   const again = await call('POST', '/api/admin/serials/import/', {
     csv: `serial,sku\n${good[0]},IC-CLS-MB\n`,
   });
-  expect(json(again).errors.csv).toEqual([`line 2: ${good[0]} is already registered.`]);
+  expect(again.body.errors.csv).toEqual([`line 2: ${good[0]} is already registered.`]);
 });
 
 it('searches serials by beginning or SKU, and shows one with its history and who claimed it', async () => {
   const search = await call('GET', '/api/admin/serials/?search=ecd1-dd');
-  expect(json(search).results.map((row: { serial: string }) => row.serial)).toEqual(['ECD1DD829NKP']);
+  expect(search.body.results.map((row: { serial: string }) => row.serial)).toEqual(['ECD1DD829NKP']);
   const bySku = await call('GET', '/api/admin/serials/?search=IC-EXE-MG');
-  expect(json(bySku).results.every((row: { sku: string }) => row.sku === 'IC-EXE-MG')).toBe(true);
+  expect(bySku.body.results.every((row: { sku: string }) => row.sku === 'IC-EXE-MG')).toBe(true);
   expect(
-    json(await call('GET', '/api/admin/serials/?status=blocked')).results.map(
+    (await call('GET', '/api/admin/serials/?status=blocked')).body.results.map(
       (row: { serial: string }) => row.serial,
     ),
   ).toContain('W9PX4XMVDGHY');
 
   const owner = await signedInUser(t);
-  await t.app.inject({
+  await request(t, {
     method: 'POST',
     url: '/api/auth/cards/claim/',
-    payload: { serial: 'AQMT-QR6B-Z5K9' },
-    headers: { cookie: owner.cookie },
+    body: { serial: 'AQMT-QR6B-Z5K9' },
+    cookie: owner.cookie,
   });
   await verify('AQMTQR6BZ5K9');
   await verify('AQMTQR6BZ5K9');
-  const detail = json(await call('GET', '/api/admin/serials/aqmt-qr6b-z5k9/'));
+  const detail = (await call('GET', '/api/admin/serials/aqmt-qr6b-z5k9/')).body;
   expect(detail).toMatchObject({
     serial: 'AQMTQR6BZ5K9',
     display: 'AQMT-QR6B-Z5K9',
@@ -109,7 +107,7 @@ it('searches serials by beginning or SKU, and shows one with its history and who
     claimed_by: { id: owner.id, email: owner.email },
   });
   expect(detail.history.map((row: { count: number }) => row.count)).toEqual([2, 1]);
-  expect(json(await call('GET', '/api/admin/serials/?status=claimed')).results[0].serial).toBe(
+  expect((await call('GET', '/api/admin/serials/?status=claimed')).body.results[0].serial).toBe(
     'AQMTQR6BZ5K9',
   );
   expect((await call('GET', '/api/admin/serials/AAAA-AAAA-AAAA/')).status).toBe(404);
@@ -119,22 +117,22 @@ it('blocks, unblocks and resets a serial, each in the audit log', async () => {
   const serial = 'TXM6WQCDA7XM';
   for (let i = 0; i < 7; i++) await verify(serial);
   expect(
-    json(await call('GET', '/api/admin/serials/?status=suspicious')).results.map(
+    (await call('GET', '/api/admin/serials/?status=suspicious')).body.results.map(
       (row: { serial: string }) => row.serial,
     ),
   ).toContain(serial);
-  expect(json(await call('GET', '/api/admin/dashboard/')).suspicious_serials).toBeGreaterThanOrEqual(1);
+  expect((await call('GET', '/api/admin/dashboard/')).body.suspicious_serials).toBeGreaterThanOrEqual(1);
 
-  const blocked = json(await call('POST', `/api/admin/serials/${serial}/`, { action: 'block' }));
+  const blocked = (await call('POST', `/api/admin/serials/${serial}/`, { action: 'block' })).body;
   expect(blocked.status).toBe('blocked');
-  expect((await verify(serial)).json().status).toBe('This serial number has been blocked');
-  expect(json(await call('POST', `/api/admin/serials/${serial}/`, { action: 'unblock' })).status).toBe(
+  expect((await verify(serial)).body.status).toBe('This serial number has been blocked');
+  expect((await call('POST', `/api/admin/serials/${serial}/`, { action: 'unblock' })).body.status).toBe(
     'active',
   );
-  const reset = json(await call('POST', `/api/admin/serials/${serial}/`, { action: 'reset' }));
+  const reset = (await call('POST', `/api/admin/serials/${serial}/`, { action: 'reset' })).body;
   expect(reset).toMatchObject({ verification_count: 0, suspicious: false });
   expect(reset.history.length).toBeGreaterThanOrEqual(7);
-  expect((await verify(serial)).json()).toMatchObject({ status: 'Genuine product', attempts: 1 });
+  expect((await verify(serial)).body).toMatchObject({ status: 'Genuine product', attempts: 1 });
 
   const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, serial));
   expect(entries.map((entry) => entry.action)).toEqual(['serial.block', 'serial.unblock', 'serial.reset']);
@@ -142,7 +140,7 @@ it('blocks, unblocks and resets a serial, each in the audit log', async () => {
   expect(entries[2]?.after).toMatchObject({ verification_count: 0 });
   expect((await call('POST', `/api/admin/serials/${serial}/`, { action: 'explode' })).status).toBe(400);
 
-  const audit = json(await call('GET', `/api/admin/audit/?target_type=serial&target_id=${serial}`));
+  const audit = (await call('GET', `/api/admin/audit/?target_type=serial&target_id=${serial}`)).body;
   expect(audit.results.map((row: { action: string }) => row.action)).toEqual([
     'serial.reset',
     'serial.unblock',

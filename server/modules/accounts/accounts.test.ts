@@ -27,13 +27,13 @@ function newIp(): string {
 
 async function post(
   url: string,
-  body: unknown,
+  body: object | undefined,
   options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
 ) {
   const response = await request(t, {
     method: 'POST',
     url,
-    body: body as object,
+    body,
     remoteAddress: options.ip ?? '127.0.0.1',
     cookie: options.cookie,
     headers: options.headers,

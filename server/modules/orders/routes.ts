@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { throttledPublisher } from '../../db/changes.ts';
 import { AppError } from '../../errors.ts';
 import { clientIdOf } from '../../http/client-id.ts';
@@ -11,13 +12,7 @@ import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { linkedPage } from '../paging.ts';
 import { quote } from './pricing.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
-import {
-  idempotencyKeySchema,
-  ORDER_MESSAGES,
-  orderInputSchema,
-  ordersQuerySchema,
-  quoteInputSchema,
-} from './schemas.ts';
+import { idempotencyKeySchema, orderInputSchema, ordersQuerySchema, quoteInputSchema } from './schemas.ts';
 import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts';
 
 /** How late the home page's best sellers may be after an order that changed no stock count. */

@@ -3,8 +3,6 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 
-export { ORDER_MESSAGES };
-
 export const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -19,7 +20,7 @@ import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { priceItems } from './pricing.ts';
 import type { Order, OrderPage } from './responses.ts';
-import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
+import { ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
 
 /**
  * Orders placed per user and per client in an hour: each order mails the buyer and the firm, and takes

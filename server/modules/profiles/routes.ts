@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
 import { vcardFileName } from '../../../common/vcard.ts';
 import { AppError } from '../../errors.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
@@ -11,7 +12,7 @@ import { userSchema } from '../accounts/responses.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { publicProfileSchema } from './responses.ts';
 import { profileUpdateSchema, usernameField } from './schemas.ts';
-import { publicProfile, publicVCard, USER_NOT_FOUND, updateProfile, withoutEmptyFields } from './service.ts';
+import { publicProfile, publicVCard, updateProfile, withoutEmptyFields } from './service.ts';
 
 function username(request: FastifyRequest<{ Params: { username: string } }>): string {
   const parsed = usernameField.safeParse(request.params.username);

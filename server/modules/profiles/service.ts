@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { contactCardOf } from '../../../common/contact-card.ts';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
 import { SOCIAL_NETWORKS } from '../../../common/social-networks.ts';
 import { buildVCard } from '../../../common/vcard.ts';
@@ -18,7 +19,7 @@ import {
   requestEmailChange,
 } from '../accounts/email-change.ts';
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
+import { LIMITS, toUser, type User } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { PublicProfile } from './responses.ts';
 import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
@@ -138,7 +139,7 @@ export async function updateProfile(
     if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
     throw error;
   }
-  if (!updated) throw new AppError('not_found', MESSAGES.notSignedIn);
+  if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
 
   const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
   if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
@@ -161,8 +162,6 @@ export async function updateProfile(
 }
 
 export type { PublicProfile } from './responses.ts';
-
-export { USER_NOT_FOUND };
 
 export async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
   const [row] = await db

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
@@ -8,7 +9,6 @@ import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { type BatchRow, generateBatch, importBatch } from './batches.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
-import { MAX_VERIFICATIONS } from './service.ts';
 
 export const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */

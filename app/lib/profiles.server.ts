@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { USER_NOT_FOUND } from '../../common/messages/profiles.ts';
+import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';

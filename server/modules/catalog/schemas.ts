@@ -18,17 +18,21 @@ export const cardsQuerySchema = z.object({ page: pageNumber.default(1) });
 
 const AMOUNT = 'Enter an amount like 19 or 19.99.';
 
-/** An amount of dollars as whole cents, read exactly from the string. */
-const money = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, AMOUNT)
-  .transform((value, ctx) => {
+/**
+ * Reads a price string ("19", "19.9", "19.99") as whole cents with common/money's one reading of a price, no
+ * larger than `maxCents`; anything else is `message`.
+ */
+export function priceInCents(message: string, maxCents: number) {
+  return (value: string, ctx: z.RefinementCtx<string>): number => {
     const cents = priceToCents(value);
-    if (cents !== undefined) return cents;
-    ctx.addIssue(AMOUNT);
+    if (cents !== undefined && cents <= maxCents) return cents;
+    ctx.addIssue(message);
     return z.NEVER;
-  });
+  };
+}
+
+/** An amount of dollars to filter by, as whole cents (up to 9999999.99). */
+const money = z.string().trim().transform(priceInCents(AMOUNT, 999_999_999));
 
 export const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
 

@@ -12,6 +12,9 @@ export const VERIFICATION_STATUS = {
 
 export const ENTER_CODE = 'Please enter a serial number or SKU.';
 
+/** A tap on a card whose serial the firm has blocked. */
+export const CARD_DEACTIVATED = 'This card has been deactivated.';
+
 /** The admin's serial registry. */
 export const SERIAL_ADMIN_MESSAGES = {
   batchCount: `The count must be a whole number from 1 to ${MAX_SERIAL_BATCH}.`,

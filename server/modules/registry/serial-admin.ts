@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
-import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
@@ -60,7 +60,7 @@ function toRow(found: Selected): AdminSerialRow {
     card_name: found.cardName,
     status: s.status,
     verification_count: s.verificationCount,
-    suspicious: s.verificationCount > MAX_VERIFICATIONS,
+    suspicious: pastVerificationLimit(s.verificationCount),
     last_verified_at: s.lastVerifiedAt?.toISOString() ?? null,
     claimed_by: found.claimer,
     created_at: s.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
@@ -120,7 +120,7 @@ async function findCode(
     const counted = await countCheck(db, serial, client);
     if (counted) {
       const n = counted.count;
-      const kind = n === 1 ? 'genuine' : n <= MAX_VERIFICATIONS ? 'repeated' : 'limit_reached';
+      const kind = n === 1 ? 'genuine' : pastVerificationLimit(n) ? 'limit_reached' : 'repeated';
       return {
         kind,
         result: {

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { contactCardOf } from '../../../common/contact-card.ts';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
+import { isClearableProfileField } from '../../../common/profile-fields.ts';
 import { SOCIAL_NETWORKS } from '../../../common/social-networks.ts';
 import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +23,7 @@ import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/pa
 import { LIMITS, toUser, type User } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { PublicProfile } from './responses.ts';
-import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
+import type { ProfileUpdate } from './schemas.ts';
 
 import { PROFILES_TOPIC } from './topic.ts';
 
@@ -63,7 +64,7 @@ function fieldError(field: string, detail: string, kind: 'bad_request' | 'confli
 export function withoutEmptyFields(raw: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    const clearable = (CLEARABLE_FIELDS as readonly string[]).includes(key);
+    const clearable = isClearableProfileField(key);
     if (value.trim() !== '') kept[key] = value;
     else if (clearable) kept[key] = '';
   }

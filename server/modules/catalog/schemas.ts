@@ -3,6 +3,7 @@ import { priceToCents } from '../../../common/money.ts';
 
 export const CARDS_PAGE_SIZE = 8;
 export const INVALID_PAGE = 'Invalid page.';
+export const SEARCH_TOO_LONG = 'Search is at most 100 characters.';
 
 /** `?page=` as a whole number from 1 (every paged list reads it the same way). */
 export const pageNumber = z
@@ -39,7 +40,7 @@ export const productOrderings = ['price', '-price', 'name', '-name', 'created', 
 export const productsQuerySchema = z
   .object({
     page: pageNumber.default(1),
-    search: single.trim().max(100, 'Search is at most 100 characters.').optional(),
+    search: single.trim().max(100, SEARCH_TOO_LONG).optional(),
     category: single.trim().max(60, 'Category is at most 60 characters.').optional(),
     min_price: money.optional(),
     max_price: money.optional(),

@@ -8,6 +8,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { INVALID_PAGE } from '../catalog/schemas.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { linkedPage } from '../paging.ts';
 import { quote } from './pricing.ts';
@@ -93,7 +94,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     }),
     async (request, reply) => {
       const user = await requireUser(request);
-      const { page } = parseInput(ordersQuerySchema, request.query, 'Invalid page.');
+      const { page } = parseInput(ordersQuerySchema, request.query, INVALID_PAGE);
       const result = await listOrders(db, user.id, page);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');

@@ -11,6 +11,15 @@ export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 /** Checks of one serial number that count as genuine; the page shows them as x/5. */
 export const MAX_VERIFICATIONS = 5;
 
+/** A serial checked more often than that may have been copied (the verify warning, the admin's "suspicious"). */
+export const pastVerificationLimit = (checks: number) => checks > MAX_VERIFICATIONS;
+
+/** Serial numbers the admin makes in one batch. */
+export const MAX_SERIAL_BATCH = 10_000;
+
+/** A CSV of serials to import (about 10,000 rows). */
+export const MAX_SERIAL_CSV_BYTES = 800_000;
+
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 
 /** First and last name, at sign-up and on the profile. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from './messages/rate-limit.ts';
 import { VERIFICATION_STATUS } from './messages/verification.ts';
-import { verdictOf } from './verify-verdict.ts';
+import { toneOf, verdictOf } from './verify-verdict.ts';
 
 describe('verdictOf', () => {
   const serial = 'AB12CD34EF56';
@@ -33,5 +33,15 @@ describe('verdictOf', () => {
     expect(verdictOf({ status: TOO_MANY_ATTEMPTS })).toBe('limited');
     expect(verdictOf({ status: 'Verification failed.', httpStatus: 500 })).toBe('failed');
     expect(verdictOf({ status: 'Verification failed.' })).toBe('failed');
+  });
+});
+
+describe('toneOf', () => {
+  it('judges the card genuine, a warning or bad, and the rest as information', () => {
+    expect(toneOf('genuine')).toBe('genuine');
+    expect(toneOf('limit')).toBe('warning');
+    expect(toneOf('blocked')).toBe('bad');
+    expect(toneOf('unknown')).toBe('bad');
+    for (const verdict of ['known', 'limited', 'failed'] as const) expect(toneOf(verdict)).toBe('info');
   });
 });

@@ -29,3 +29,24 @@ export function verdictOf(answer: VerificationAnswer): Verdict {
   if (answer.httpStatus === 404) return 'unknown';
   return 'failed';
 }
+
+/**
+ * What a verdict says about the card, the one three-way judgement (plus information that judges nothing):
+ * genuine; a warning (it may have been copied); bad (do not rely on it); info (a product, or no answer).
+ * The page's colour family, icon shape and label follow it; each verdict may shade it.
+ */
+export type Tone = 'genuine' | 'warning' | 'bad' | 'info';
+
+const TONES: Record<Verdict, Tone> = {
+  genuine: 'genuine',
+  limit: 'warning',
+  blocked: 'bad',
+  unknown: 'bad',
+  known: 'info',
+  limited: 'info',
+  failed: 'info',
+};
+
+export function toneOf(verdict: Verdict): Tone {
+  return TONES[verdict];
+}

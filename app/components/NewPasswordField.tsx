@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
+import { PASSWORD_LENGTH } from '../../common/limits';
 import {
   loadStrengthEstimator,
   ownWords,
@@ -8,7 +9,6 @@ import {
 } from '../../common/password-strength';
 import { FormField } from './FormField';
 
-const MIN_LENGTH = 8;
 /** Judges after a pause in typing, so keys never wait and a screen reader hears one verdict, not each key. */
 const SETTLE_MS = 300;
 
@@ -34,8 +34,8 @@ function loadInto(set: (estimate: () => StrengthEstimator) => void): void {
 type Verdict = Pick<Strength, 'score' | 'label'> & { advice: string };
 
 function verdict(estimate: StrengthEstimator, password: string, form: HTMLFormElement | null): Verdict {
-  if (password.length < MIN_LENGTH) {
-    return { score: 0, label: 'weak', advice: `Use at least ${MIN_LENGTH} characters.` };
+  if (password.length < PASSWORD_LENGTH.min) {
+    return { score: 0, label: 'weak', advice: `Use at least ${PASSWORD_LENGTH.min} characters.` };
   }
   const strength = estimate(password, ownWords(...ownerFacts(form)));
   const advice = strength.acceptable ? '' : [...strength.advice, PASSWORD_ADVICE].join(' ');

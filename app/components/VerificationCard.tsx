@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_VERIFICATIONS } from '../../common/limits';
-import { type Verdict, type VerificationAnswer, verdictOf } from '../../common/verify-verdict';
+import { toneOf, type Verdict, type VerificationAnswer, verdictOf } from '../../common/verify-verdict';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 
@@ -21,7 +21,7 @@ const LABELS: Record<Verdict, string> = {
   failed: 'No answer',
 };
 
-/** Each verdict's sign, drawn in the verdict's colour circle (the limit's in a warning triangle). */
+/** Each verdict's sign, drawn in its tone's colour circle (a warning's in a triangle). */
 const ICONS: Record<Verdict, ReactNode> = {
   genuine: <path d="M5 12.5l4.5 4.5L19 7.5" />,
   known: (
@@ -187,8 +187,9 @@ export function VerificationCard({ answer }: { answer: CheckAnswer }) {
         : null;
   return (
     <article
-      className={`verification verification-${verdict}`}
+      className="verification"
       data-verdict={verdict}
+      data-tone={toneOf(verdict)}
       aria-labelledby="verification-title"
     >
       <div className="verification-head">

@@ -1,4 +1,7 @@
 import type { AppLoadContext } from 'react-router';
+import { ADMIN_USER_NOT_FOUND } from '../../common/messages/accounts';
+import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { idParam } from '../../server/http/id-param.ts';
 import { usersQuery } from '../../server/modules/accounts/admin-schemas.ts';
 import { getAdminUser, listUsers } from '../../server/modules/accounts/user-admin.ts';
@@ -43,7 +46,7 @@ export const loadAdminOrders = (request: Request, context: AppLoadContext) =>
   asAdmin(request, context, () => listAdminOrders(context.db, parseQuery(adminOrdersQuery, request)));
 
 export const loadAdminOrder = (request: Request, context: AppLoadContext, id: string | undefined) =>
-  asAdmin(request, context, () => getAdminOrder(context.db, idOf(id, 'Order not found.')));
+  asAdmin(request, context, () => getAdminOrder(context.db, idOf(id, ORDER_MESSAGES.notFound)));
 
 export const loadAdminCards = (request: Request, context: AppLoadContext) =>
   asAdmin(request, context, () => {
@@ -55,7 +58,7 @@ export const loadAdminCards = (request: Request, context: AppLoadContext) =>
 export const loadCardEditor = (request: Request, context: AppLoadContext, id: string | undefined) =>
   asAdmin(request, context, async () => {
     const [card, designs] = await Promise.all([
-      id === undefined ? null : getAdminCard(context.db, idOf(id, 'Card not found.')),
+      id === undefined ? null : getAdminCard(context.db, idOf(id, CARD_NOT_FOUND)),
       listDesigns(context.db),
     ]);
     return { card, designs };
@@ -82,7 +85,7 @@ export const loadUsers = (request: Request, context: AppLoadContext) =>
 
 export const loadAdminUser = (request: Request, context: AppLoadContext, id: string | undefined) =>
   asAdmin(request, context, async () => {
-    const userId = idOf(id, 'User not found.');
+    const userId = idOf(id, ADMIN_USER_NOT_FOUND);
     const [user, history] = await Promise.all([
       getAdminUser(context.db, userId),
       listAudit(context.db, 1, { type: 'user', id: String(userId) }),

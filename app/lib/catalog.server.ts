@@ -1,4 +1,5 @@
 import type { AppLoadContext } from 'react-router';
+import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { cardsQuerySchema, INVALID_PAGE, slugSchema } from '../../server/modules/catalog/schemas.ts';
 import { getCard, homeProducts, listCards } from '../../server/modules/catalog/service.ts';
 import { orResponse } from './loader-errors.server.ts';
@@ -11,7 +12,7 @@ export function loadCardPage(context: AppLoadContext, pageParam: string | null) 
 }
 
 export function loadCard(context: AppLoadContext, slug: string | undefined) {
-  if (!slug || !slugSchema.safeParse(slug).success) throw pageError(404, 'Card not found.');
+  if (!slug || !slugSchema.safeParse(slug).success) throw pageError(404, CARD_NOT_FOUND);
   return orResponse(() => getCard(context.db, slug));
 }
 

@@ -1,9 +1,10 @@
 import type { AppLoadContext } from 'react-router';
+import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
 import { usernameField } from '../../server/modules/profiles/schemas.ts';
-import { publicProfile, USER_NOT_FOUND } from '../../server/modules/profiles/service.ts';
+import { publicProfile } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
 import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';

@@ -1,4 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { tapTarget } from '../../server/modules/registry/service.ts';
 import { pageError } from './route-error.ts';
 
@@ -12,9 +14,9 @@ export async function loadTap(context: AppLoadContext, serial: string | undefine
     case 'profile':
       throw redirect(`/profile/${target.username}`);
     case 'unknown':
-      throw pageError(404, 'Card not found.');
+      throw pageError(404, CARD_NOT_FOUND);
     case 'blocked':
-      throw pageError(410, 'This card has been deactivated.');
+      throw pageError(410, CARD_DEACTIVATED);
     default:
       return target;
   }

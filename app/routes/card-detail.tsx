@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
@@ -26,7 +27,7 @@ function describeError({ status }: RouteError): ErrorView {
   );
   if (status === 404)
     return {
-      title: 'Card not found.',
+      title: CARD_NOT_FOUND,
       advice:
         'This card is not in our shop, or its link has changed. Have a look at the cards we have, or check a card you hold by its serial number.',
       actions,

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from 'react-router';
+import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { company } from '../../content/company';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { ProfileCard } from '../components/profile/ProfileCard';
@@ -12,7 +13,7 @@ export const headers = publicPageHeaders;
 /** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
 function describeError({ status }: RouteError): ErrorView {
   return {
-    title: status === 404 ? 'User not found' : SOMETHING_WENT_WRONG,
+    title: status === 404 ? USER_NOT_FOUND : SOMETHING_WENT_WRONG,
     advice:
       status === 404
         ? 'No intro card lives at this address. Check the link or code you were given, or ask its owner to share their card again.'

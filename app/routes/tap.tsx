@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { company } from '../../content/company';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { loadTap } from '../lib/registry.server';
@@ -22,14 +24,14 @@ function describeError({ status, message }: RouteError): ErrorView {
   );
   if (status === 404)
     return {
-      title: message ?? 'Card not found.',
+      title: message ?? CARD_NOT_FOUND,
       advice:
         'The serial number in this link is not in our registry. Check the number printed on the card and enter it on the verify page.',
       actions: verify,
     };
   if (status === 410)
     return {
-      title: message ?? 'This card has been deactivated.',
+      title: message ?? CARD_DEACTIVATED,
       advice: 'If it is your card, contact us and we will help you set up a new one.',
       actions: (
         <>

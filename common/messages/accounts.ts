@@ -27,6 +27,9 @@ export const EMAIL_CHANGE_MESSAGES = {
   invalidSecure: 'Invalid or expired link.',
 } as const;
 
+/** An admin's page or action for a user id that names no account. */
+export const ADMIN_USER_NOT_FOUND = 'User not found.';
+
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_LENGTH.min} characters.`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_LENGTH.max} characters.`;

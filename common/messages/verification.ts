@@ -1,3 +1,5 @@
+import { MAX_SERIAL_BATCH } from '../limits.ts';
+
 /** The spec's statuses of a verification result. */
 export const VERIFICATION_STATUS = {
   genuine: 'Genuine product',
@@ -9,3 +11,12 @@ export const VERIFICATION_STATUS = {
 } as const;
 
 export const ENTER_CODE = 'Please enter a serial number or SKU.';
+
+/** A tap on a card whose serial the firm has blocked. */
+export const CARD_DEACTIVATED = 'This card has been deactivated.';
+
+/** The admin's serial registry. */
+export const SERIAL_ADMIN_MESSAGES = {
+  batchCount: `The count must be a whole number from 1 to ${MAX_SERIAL_BATCH}.`,
+  chooseCsv: 'Choose a CSV file.',
+} as const;

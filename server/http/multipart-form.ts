@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../../common/limits.ts';
 import { AppError } from '../errors.ts';
-import { type ImageKind, MAX_IMAGE_BYTES, tooLarge } from '../storage/image-upload.ts';
+import { type ImageKind, tooLarge } from '../storage/image-upload.ts';
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,

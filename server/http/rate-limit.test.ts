@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_ATTEMPTS } from '../../common/messages/rate-limit.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { openTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { countHit, enforceLimit, hit, refundHit, TOO_MANY_ATTEMPTS } from './rate-limit.ts';
+import { countHit, enforceLimit, hit, refundHit } from './rate-limit.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {

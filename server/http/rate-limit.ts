@@ -4,8 +4,6 @@ import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
-export { TOO_MANY_ATTEMPTS };
-
 export interface Limit {
   /** Counted events allowed per window. */
   max: number;

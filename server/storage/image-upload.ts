@@ -8,7 +8,6 @@ import { enforceLimit, type Limit } from '../http/rate-limit.ts';
 import { boundedQueue } from './bounded-queue.ts';
 
 /** Uploaded images (profile photos, card covers) are checked the same way: these limits and these rules. */
-export { MAX_IMAGE_BYTES };
 export const MAX_IMAGE_SIDE = 4096;
 
 /** What an upload is called in its messages and which form field carries it. */

@@ -10,6 +10,7 @@ import {
 import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts';
 import { imageTooLarge } from '../../../common/messages/images';
 import { PHONE_MAX_LENGTH } from '../../../common/phone';
+import { isClearableProfileField } from '../../../common/profile-fields';
 import { SOCIAL_NETWORKS } from '../../../common/social-networks';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { ApiError, fieldErrors } from '../../lib/api';
@@ -23,17 +24,6 @@ import { Avatar } from './Avatar';
 import { ShowEmailField } from './ShowEmailField';
 
 const PHOTO_FIELD = PROFILE_PHOTO_UPLOAD.field;
-
-/** Fields a user may empty on purpose (sent as "" only when they had a value); others keep theirs. */
-const CLEARABLE = [
-  'last_name',
-  'phone',
-  'company',
-  'job_title',
-  'bio',
-  'location',
-  ...SOCIAL_NETWORKS,
-] as const;
 
 /**
  * What the profile form sends: every non-empty field, plus "" for an optional field the user emptied,
@@ -66,7 +56,7 @@ export function profileFormData(form: HTMLFormElement, user: User, photo: File |
   const data = new FormData();
   for (const [name, value] of Object.entries(values)) {
     const had = (user as unknown as Record<string, unknown>)[name];
-    const cleared = (CLEARABLE as readonly string[]).includes(name) && typeof had === 'string' && had !== '';
+    const cleared = isClearableProfileField(name) && typeof had === 'string' && had !== '';
     if (value !== '' || cleared) data.append(name, value);
   }
   // Sent either way: an unticked box alone sends nothing, and turning it off must reach the server.

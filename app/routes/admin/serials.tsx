@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
+import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
@@ -137,13 +139,13 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="batch-count">How many (1 to 10,000)</label>
+        <label htmlFor="batch-count">How many (1 to {MAX_SERIAL_BATCH.toLocaleString('en-US')})</label>
         <input
           id="batch-count"
           name="count"
           type="number"
           min={1}
-          max={10000}
+          max={MAX_SERIAL_BATCH}
           defaultValue={100}
           required
           aria-invalid={!!errors.count?.length}
@@ -173,10 +175,10 @@ function ImportForm() {
     const form = event.currentTarget;
     const file = (form.elements.namedItem('csv') as HTMLInputElement).files?.[0];
     if (!file) {
-      setProblems(['Choose a CSV file.']);
+      setProblems([SERIAL_ADMIN_MESSAGES.chooseCsv]);
       return;
     }
-    if (file.size > 800_000) {
+    if (file.size > MAX_SERIAL_CSV_BYTES) {
       setProblems(['The file is too large: import at most 10,000 rows at a time.']);
       return;
     }

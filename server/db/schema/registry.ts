@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
 import { users } from './accounts.ts';
 import { cards } from './catalog.ts';
 
@@ -28,8 +29,11 @@ export const serials = pgTable(
     index('serials_card_idx').on(table.cardId),
     index('serials_claimed_by_idx').on(table.claimedBy),
     index('serials_created_idx').on(table.createdAt, table.id),
-    // Serials checked more often than the limit allows, and blocked ones: few, listed and counted often.
-    index('serials_suspicious_idx').on(table.createdAt, table.id).where(sql`${table.verificationCount} > 5`),
+    // Serials checked more often than the limit allows, and blocked ones: few, listed and counted often. The
+    // predicate must be the one the queries use (count > MAX_VERIFICATIONS) for the planner to pick the index.
+    index('serials_suspicious_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.verificationCount} > ${sql.raw(String(MAX_VERIFICATIONS))}`),
     index('serials_blocked_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'blocked'`),
     // Prefix search on the serial (LIKE 'ABC%') whatever the database's collation.
     index('serials_serial_prefix_idx').on(table.serial.op('text_pattern_ops')),

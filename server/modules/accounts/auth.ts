@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { MESSAGES } from './service.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
 
 declare module 'fastify' {
@@ -25,6 +25,6 @@ export function registerAuth(app: FastifyInstance, sessions: Sessions): void {
 
 export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   const user = await request.currentUser();
-  if (!user) throw new AppError('unauthorized', MESSAGES.notSignedIn);
+  if (!user) throw new AppError('unauthorized', ACCOUNT_MESSAGES.notSignedIn);
   return user;
 }

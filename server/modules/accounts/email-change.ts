@@ -15,8 +15,6 @@ import { mailAllowed } from './mail-throttle.ts';
 import type { AccountsDeps } from './service.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken, revokeTokens } from './tokens.ts';
 
-export { EMAIL_CHANGE_MESSAGES };
-
 /** What a change of the account's address or password needs: the accounts deps and the page caches. */
 export interface AccountChangeDeps extends AccountsDeps {
   publish(topic: string): Promise<void>;

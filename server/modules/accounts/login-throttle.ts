@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { clearHits, hit, refundHit, tooManyAttempts } from '../../http/rate-limit.ts';
 import { unlockMail } from '../../mail/unlock-mail.ts';
-import { type AccountsDeps, LIMITS, MESSAGES } from './service.ts';
+import { type AccountsDeps, LIMITS } from './service.ts';
 import { accountStatus, usableAccount } from './status.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
@@ -50,7 +51,7 @@ export async function admitLogin(
     if (trusted) throw tooManyAttempts(wide.retryAfterSeconds);
     // Exactly one attempt sees the count pass the limit: the owner gets one mail per window.
     if (wide.count === wideLimit.max + 1 && user) await mailUnlockLink(deps, user);
-    throw tooManyAttempts(wide.retryAfterSeconds, MESSAGES.accountLocked);
+    throw tooManyAttempts(wide.retryAfterSeconds, ACCOUNT_MESSAGES.accountLocked);
   }
 
   return {
@@ -69,12 +70,12 @@ export async function admitLogin(
 export async function useUnlockLink(deps: AccountsDeps, uid: string, token: string): Promise<number> {
   const userId = decodeUid(uid);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'unlock', token))) {
-    throw new AppError('bad_request', MESSAGES.invalidUnlock);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidUnlock);
   }
   const [user] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), usableAccount()));
-  if (!user) throw new AppError('bad_request', MESSAGES.invalidUnlock);
+  if (!user) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidUnlock);
   return user.id;
 }

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts.ts';
 import { clientIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from './auth.ts';
-import {
-  cancelEmailChange,
-  confirmEmailChange,
-  EMAIL_CHANGE_MESSAGES,
-  secureAccount,
-} from './email-change.ts';
+import { cancelEmailChange, confirmEmailChange, secureAccount } from './email-change.ts';
 import { useUnlockLink } from './login-throttle.ts';
 import { emailConfirmedSchema, loginAnswerSchema, userSchema } from './responses.ts';
 import {
@@ -20,7 +16,7 @@ import {
   resetPasswordSchema,
   tokenParamsSchema,
 } from './schemas.ts';
-import { activate, forgotPassword, login, MESSAGES, register, resetPassword, toUser } from './service.ts';
+import { activate, forgotPassword, login, register, resetPassword, toUser } from './service.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
 import {
   DEVICE_COOKIE,
@@ -58,7 +54,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     async (request, reply) => {
       const input = parseInput(registerSchema, request.body);
       await register(deps, input, clientOf(request));
-      return reply.status(201).send({ detail: MESSAGES.registered });
+      return reply.status(201).send({ detail: ACCOUNT_MESSAGES.registered });
     },
   );
 
@@ -73,10 +69,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       },
     }),
     async (request, reply) => {
-      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidActivation);
+      const params = parseInput(tokenParamsSchema, request.params, ACCOUNT_MESSAGES.invalidActivation);
       await activate(deps, params.uid, params.token);
       noStore(reply);
-      return { detail: MESSAGES.activated };
+      return { detail: ACCOUNT_MESSAGES.activated };
     },
   );
 
@@ -98,7 +94,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
       trustDevice(reply, user.id);
       noStore(reply);
-      return { detail: MESSAGES.loginOk, user };
+      return { detail: ACCOUNT_MESSAGES.loginOk, user };
     },
   );
 
@@ -113,10 +109,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       },
     }),
     async (request, reply) => {
-      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidUnlock);
+      const params = parseInput(tokenParamsSchema, request.params, ACCOUNT_MESSAGES.invalidUnlock);
       trustDevice(reply, await useUnlockLink(deps, params.uid, params.token));
       noStore(reply);
-      return { detail: MESSAGES.unlocked };
+      return { detail: ACCOUNT_MESSAGES.unlocked };
     },
   );
 
@@ -130,7 +126,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
-      return { detail: MESSAGES.loggedOut };
+      return { detail: ACCOUNT_MESSAGES.loggedOut };
     },
   );
 
@@ -163,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     async (request) => {
       const { email } = parseInput(forgotPasswordSchema, request.body);
       await forgotPassword(deps, email, clientOf(request));
-      return { detail: MESSAGES.forgotSent };
+      return { detail: ACCOUNT_MESSAGES.forgotSent };
     },
   );
 
@@ -176,10 +172,10 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       responses: { 200: { description: 'Password changed.', schema: detailSchema } },
     }),
     async (request) => {
-      const params = parseInput(tokenParamsSchema, request.params, MESSAGES.invalidReset);
+      const params = parseInput(tokenParamsSchema, request.params, ACCOUNT_MESSAGES.invalidReset);
       const input = parseInput(resetPasswordSchema, request.body);
       await resetPassword(deps, params.uid, params.token, input.password);
-      return { detail: MESSAGES.resetOk };
+      return { detail: ACCOUNT_MESSAGES.resetOk };
     },
   );
 

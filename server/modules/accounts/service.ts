@@ -17,8 +17,6 @@ import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
 
-export const MESSAGES = ACCOUNT_MESSAGES;
-
 export const LIMITS = {
   /** Failed logins per account and address (decisions: 5 in 15 minutes). */
   login: { max: 5, windowMs: 15 * 60 * 1000 },
@@ -160,7 +158,7 @@ async function createAccount(deps: AccountsDeps, input: RegisterInput, passwordH
 export async function activate(deps: AccountsDeps, uid: string, token: string): Promise<void> {
   const userId = decodeUid(uid);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'activate', token))) {
-    throw new AppError('bad_request', MESSAGES.invalidActivation);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidActivation);
   }
   // A disabled account stays disabled: its link answers like any used or expired one.
   const activated = await deps.db
@@ -168,7 +166,7 @@ export async function activate(deps: AccountsDeps, uid: string, token: string): 
     .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
     .returning({ id: users.id });
-  if (activated.length === 0) throw new AppError('bad_request', MESSAGES.invalidActivation);
+  if (activated.length === 0) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidActivation);
 }
 
 /**
@@ -186,13 +184,13 @@ export async function login(
   let passwordOk = false;
   if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
   else await burnVerifyTime(input.password);
-  if (!user || !passwordOk) throw new AppError('bad_request', MESSAGES.invalidLogin);
+  if (!user || !passwordOk) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidLogin);
   await admission.settle();
   // A disabled account hears exactly what a wrong password hears, and gets no mail.
-  if (user.disabledAt) throw new AppError('bad_request', MESSAGES.invalidLogin);
+  if (user.disabledAt) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidLogin);
   if (!user.emailVerifiedAt) {
     await sendActivation(deps, user);
-    throw new AppError('bad_request', MESSAGES.invalidLogin);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidLogin);
   }
   await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
   return { user: toUser(user), sessionToken: await deps.sessions.create(user.id) };
@@ -229,7 +227,7 @@ export async function resetPassword(
     userId === undefined ? [] : await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   await rejectWeakPassword(password, owner ? [`${owner.firstName} ${owner.lastName}`, owner.email] : []);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'reset', token))) {
-    throw new AppError('bad_request', MESSAGES.invalidReset);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidReset);
   }
   const [changed] = await deps.db
     .update(users)
@@ -240,7 +238,7 @@ export async function resetPassword(
     })
     .where(and(eq(users.id, userId), isNull(users.disabledAt)))
     .returning();
-  if (!changed) throw new AppError('bad_request', MESSAGES.invalidReset);
+  if (!changed) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidReset);
   await deps.sessions.destroyAllOf(userId);
   await notifyPasswordChange(deps, changed, 'reset');
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_USER_NOT_FOUND } from '../../../common/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { orders, serials, type UserRow, users } from '../../db/schema/index.ts';
@@ -12,7 +13,7 @@ import type { Sessions } from './sessions.ts';
 import { type AccountStatus, accountStatus, usableAccount } from './status.ts';
 
 export const USER_ADMIN_MESSAGES = {
-  notFound: 'User not found.',
+  notFound: ADMIN_USER_NOT_FOUND,
   lastAdmin: 'This is the last active admin: make another admin first.',
 } as const;
 

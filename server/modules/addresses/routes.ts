@@ -7,11 +7,11 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { addressListSchema, savedAddressSchema } from './responses.ts';
 import { addressSchema } from './schemas.ts';
-import { addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
+import { ADDRESS_NOT_FOUND, addAddress, deleteAddress, listAddresses, updateAddress } from './service.ts';
 
 function addressId(request: FastifyRequest<{ Params: { id: string } }>): number {
   const id = idParam.safeParse(request.params.id);
-  if (!id.success) throw new AppError('not_found', 'Address not found.');
+  if (!id.success) throw new AppError('not_found', ADDRESS_NOT_FOUND);
   return id.data;
 }
 

@@ -18,7 +18,7 @@ export function toAddress(row: AddressRow): Address {
   };
 }
 
-const NOT_FOUND = 'Address not found.';
+export const ADDRESS_NOT_FOUND = 'Address not found.';
 
 /** The user's addresses, newest first: the first is the "latest address". */
 export async function listAddresses(db: Db, userId: number): Promise<Address[]> {
@@ -72,7 +72,7 @@ export async function updateAddress(
     .set({ ...input, postalCode: input.postal_code, updatedAt: sql`now()` })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning();
-  if (!row) throw new AppError('not_found', NOT_FOUND);
+  if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
   return toAddress(row);
 }
 
@@ -81,5 +81,5 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
     .delete(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
-  if (deleted.length === 0) throw new AppError('not_found', NOT_FOUND);
+  if (deleted.length === 0) throw new AppError('not_found', ADDRESS_NOT_FOUND);
 }

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
-import { centsToPrice } from '../catalog/service.ts';
-import { MAX_VERIFICATIONS } from '../registry/service.ts';
 import type { Dashboard } from './responses.ts';
 
 export type { Dashboard, DayFigure } from './responses.ts';

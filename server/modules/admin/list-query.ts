@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber } from '../catalog/schemas.ts';
+import { pageNumber, SEARCH_TOO_LONG } from '../catalog/schemas.ts';
 
 /** Rows on one page of every admin table. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -8,7 +8,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const search = z
   .string()
   .trim()
-  .max(100, 'Search is at most 100 characters.')
+  .max(100, SEARCH_TOO_LONG)
   .optional()
   .transform((value) => value || undefined);
 

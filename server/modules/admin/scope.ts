@@ -1,8 +1,8 @@
 // What every domain's admin routes share: the admin making the request, and record ids from the path.
 import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/id-param.ts';
-import { MESSAGES } from '../accounts/service.ts';
 import type { Actor } from './audit.ts';
 
 export const FORBIDDEN = 'You do not have permission to perform this action.';
@@ -10,7 +10,7 @@ export const FORBIDDEN = 'You do not have permission to perform this action.';
 /** The signed-in admin; 401 for a visitor, 403 for anyone else (the admin scope checks this on every request). */
 export async function actorOf(request: FastifyRequest): Promise<Actor> {
   const user = await request.currentUser();
-  if (!user) throw new AppError('unauthorized', MESSAGES.notSignedIn);
+  if (!user) throw new AppError('unauthorized', ACCOUNT_MESSAGES.notSignedIn);
   if (user.role !== 'admin') throw new AppError('forbidden', FORBIDDEN);
   return { id: user.id, email: user.email };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+import { priceInCents } from './schemas.ts';
+
+/** A card's price is at most 999999.99. */
+const MAX_CARD_PRICE_CENTS = 99_999_999;
 
 export const CARD_FIELD_MESSAGES = {
   name: 'Enter a name (at most 120 characters).',
@@ -13,7 +18,7 @@ export const CARD_FIELD_MESSAGES = {
   active: 'Active is true or false.',
   slugTaken: 'Another card has this slug.',
   skuTaken: 'Another card has this SKU.',
-  notFound: 'Card not found.',
+  notFound: CARD_NOT_FOUND,
 } as const;
 
 const M = CARD_FIELD_MESSAGES;
@@ -36,11 +41,7 @@ const cardFieldsSchema = z.strictObject({
       const serial = serialShape(compactCode(sku));
       return !serial || !hasValidCheck(serial);
     }, M.skuLooksLikeSerial),
-  price: z
-    .string({ error: M.price })
-    .trim()
-    .regex(/^\d{1,6}(\.\d{1,2})?$/, M.price)
-    .transform((value) => Math.round(Number(value) * 100)),
+  price: z.string({ error: M.price }).trim().transform(priceInCents(M.price, MAX_CARD_PRICE_CENTS)),
   category: z.string({ error: M.category }).trim().min(1, M.category).max(60, M.category),
   description: z.string({ error: M.description }).trim().max(4000, M.description),
   stock: z

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { AppError } from '../../errors.ts';
+import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -17,7 +18,7 @@ const CACHED_ANSWERS = 1000;
 
 /** Catalogue answers may be kept but are revalidated each time (ETag → 304), so admin edits show at once. */
 function revalidate(reply: FastifyReply): void {
-  reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  reply.header('cache-control', REVALIDATE_EACH_TIME);
 }
 
 export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (

@@ -3,6 +3,7 @@ import { priceToCents } from '../../../common/money.ts';
 
 export const CARDS_PAGE_SIZE = 8;
 export const INVALID_PAGE = 'Invalid page.';
+export const SEARCH_TOO_LONG = 'Search is at most 100 characters.';
 
 /** `?page=` as a whole number from 1 (every paged list reads it the same way). */
 export const pageNumber = z
@@ -18,24 +19,28 @@ export const cardsQuerySchema = z.object({ page: pageNumber.default(1) });
 
 const AMOUNT = 'Enter an amount like 19 or 19.99.';
 
-/** An amount of dollars as whole cents, read exactly from the string. */
-const money = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, AMOUNT)
-  .transform((value, ctx) => {
+/**
+ * Reads a price string ("19", "19.9", "19.99") as whole cents with common/money's one reading of a price, no
+ * larger than `maxCents`; anything else is `message`.
+ */
+export function priceInCents(message: string, maxCents: number) {
+  return (value: string, ctx: z.RefinementCtx<string>): number => {
     const cents = priceToCents(value);
-    if (cents !== undefined) return cents;
-    ctx.addIssue(AMOUNT);
+    if (cents !== undefined && cents <= maxCents) return cents;
+    ctx.addIssue(message);
     return z.NEVER;
-  });
+  };
+}
+
+/** An amount of dollars to filter by, as whole cents (up to 9999999.99). */
+const money = z.string().trim().transform(priceInCents(AMOUNT, 999_999_999));
 
 export const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
 
 export const productsQuerySchema = z
   .object({
     page: pageNumber.default(1),
-    search: single.trim().max(100, 'Search is at most 100 characters.').optional(),
+    search: single.trim().max(100, SEARCH_TOO_LONG).optional(),
     category: single.trim().max(60, 'Category is at most 60 characters.').optional(),
     min_price: money.optional(),
     max_price: money.optional(),

@@ -14,7 +14,6 @@ export const CATALOG_TOPIC = 'catalog';
 export type { Card, CardPage, HomeProducts } from './responses.ts';
 
 // Admin modules still import it from here.
-export { centsToPrice };
 
 export function toCard(row: CardRow): Card {
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAD_KINDS } from '../../db/schema/index.ts';
 import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../catalog/schemas.ts';
 
@@ -6,7 +7,7 @@ export const leadsQuery = z.object({
   page: pageNumber.default(1),
   search,
   kind: z
-    .enum(['contact', 'consultation'])
+    .enum(LEAD_KINDS)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   status: z

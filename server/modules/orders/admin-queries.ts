@@ -1,12 +1,12 @@
 // The admin console's view of orders: every customer's, filtered and paged, and one with its history.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { userSearch } from '../accounts/user-admin.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
-import { centsToPrice } from '../catalog/service.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import type { AdminOrdersQuery } from './admin-schemas.ts';
 import { ORDER_ADMIN_MESSAGES, ORDER_TRANSITIONS } from './fulfilment.ts';

@@ -1,5 +1,6 @@
 // How an order moves after it is placed: the firm confirms, ships, delivers or cancels it.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -19,7 +20,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
 };
 
 export const ORDER_ADMIN_MESSAGES = {
-  notFound: 'Order not found.',
+  notFound: ORDER_MESSAGES.notFound,
   transition: (from: OrderStatus, to: OrderStatus) => `An order that is ${from} cannot become ${to}.`,
   changed: 'The order changed meanwhile; reload it and try again.',
 } as const;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { cards, orderLines, orders } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
-import { ORDER_MESSAGES } from './schemas.ts';
 import { ORDER_LIMITS } from './service.ts';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { throttledPublisher } from '../../db/changes.ts';
 import { AppError } from '../../errors.ts';
 import { clientIdOf } from '../../http/client-id.ts';
@@ -7,17 +8,12 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { INVALID_PAGE } from '../catalog/schemas.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { linkedPage } from '../paging.ts';
 import { quote } from './pricing.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
-import {
-  idempotencyKeySchema,
-  ORDER_MESSAGES,
-  orderInputSchema,
-  ordersQuerySchema,
-  quoteInputSchema,
-} from './schemas.ts';
+import { idempotencyKeySchema, orderInputSchema, ordersQuerySchema, quoteInputSchema } from './schemas.ts';
 import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts';
 
 /** How late the home page's best sellers may be after an order that changed no stock count. */
@@ -98,7 +94,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     }),
     async (request, reply) => {
       const user = await requireUser(request);
-      const { page } = parseInput(ordersQuerySchema, request.query, 'Invalid page.');
+      const { page } = parseInput(ordersQuerySchema, request.query, INVALID_PAGE);
       const result = await listOrders(db, user.id, page);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');

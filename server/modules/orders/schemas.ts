@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
-
-export { ORDER_MESSAGES };
+import { INVALID_PAGE } from '../catalog/schemas.ts';
 
 export const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
@@ -50,7 +49,7 @@ export const ordersQuerySchema = z.object({
     (value) => value ?? '1',
     z
       .string()
-      .regex(/^[1-9]\d{0,5}$/, 'Invalid page.')
+      .regex(/^[1-9]\d{0,5}$/, INVALID_PAGE)
       .transform(Number),
   ),
 });

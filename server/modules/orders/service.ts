@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -16,10 +17,11 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
+import { INVALID_PAGE } from '../catalog/schemas.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { priceItems } from './pricing.ts';
 import type { Order, OrderPage } from './responses.ts';
-import { ORDER_MESSAGES, ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
+import { ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
 
 /**
  * Orders placed per user and per client in an hour: each order mails the buyer and the firm, and takes
@@ -246,7 +248,7 @@ export async function listOrders(db: Db, userId: number, page: number): Promise<
     .offset((page - 1) * ORDERS_PAGE_SIZE);
   const count = rows[0]?.total ?? (page === 1 ? 0 : await countOrders(db, userId));
   const pageCount = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
-  if (page > pageCount) throw new AppError('not_found', 'Invalid page.');
+  if (page > pageCount) throw new AppError('not_found', INVALID_PAGE);
   return {
     count,
     page,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
 import { vcardFileName } from '../../../common/vcard.ts';
 import { AppError } from '../../errors.ts';
+import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -11,7 +13,7 @@ import { userSchema } from '../accounts/responses.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { publicProfileSchema } from './responses.ts';
 import { profileUpdateSchema, usernameField } from './schemas.ts';
-import { publicProfile, publicVCard, USER_NOT_FOUND, updateProfile, withoutEmptyFields } from './service.ts';
+import { publicProfile, publicVCard, updateProfile, withoutEmptyFields } from './service.ts';
 
 function username(request: FastifyRequest<{ Params: { username: string } }>): string {
   const parsed = usernameField.safeParse(request.params.username);
@@ -62,7 +64,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
       },
     }),
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      reply.header('cache-control', REVALIDATE_EACH_TIME);
       return publicProfile(deps.db, username(request));
     },
   );
@@ -84,7 +86,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
           'content-disposition',
           `attachment; filename="${file.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`,
         )
-        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .header('cache-control', REVALIDATE_EACH_TIME)
         .send(text);
     },
   );

@@ -30,22 +30,6 @@ export const httpLink = z
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `${label} is at most ${max} characters.`);
 
-/** Fields that may be emptied; the others keep their value when sent empty. */
-export const CLEARABLE_FIELDS = [
-  'last_name',
-  'phone',
-  'company',
-  'job_title',
-  'bio',
-  'location',
-  'facebook',
-  'instagram',
-  'twitter',
-  'youtube',
-  'github',
-  'linkedin',
-] as const;
-
 export const profileUpdateSchema = z
   .strictObject({
     first_name: text(NAME_MAX_LENGTH, 'First name').min(1),

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { contactCardOf } from '../../../common/contact-card.ts';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
+import { isClearableProfileField } from '../../../common/profile-fields.ts';
 import { SOCIAL_NETWORKS } from '../../../common/social-networks.ts';
 import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,10 +20,10 @@ import {
   requestEmailChange,
 } from '../accounts/email-change.ts';
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LIMITS, MESSAGES, toUser, type User } from '../accounts/service.ts';
+import { LIMITS, toUser, type User } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { PublicProfile } from './responses.ts';
-import { CLEARABLE_FIELDS, type ProfileUpdate } from './schemas.ts';
+import type { ProfileUpdate } from './schemas.ts';
 
 import { PROFILES_TOPIC } from './topic.ts';
 
@@ -62,7 +64,7 @@ function fieldError(field: string, detail: string, kind: 'bad_request' | 'confli
 export function withoutEmptyFields(raw: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    const clearable = (CLEARABLE_FIELDS as readonly string[]).includes(key);
+    const clearable = isClearableProfileField(key);
     if (value.trim() !== '') kept[key] = value;
     else if (clearable) kept[key] = '';
   }
@@ -138,7 +140,7 @@ export async function updateProfile(
     if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
     throw error;
   }
-  if (!updated) throw new AppError('not_found', MESSAGES.notSignedIn);
+  if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
 
   const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
   if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
@@ -161,8 +163,6 @@ export async function updateProfile(
 }
 
 export type { PublicProfile } from './responses.ts';
-
-export { USER_NOT_FOUND };
 
 export async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
   const [row] = await db

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits.ts';
+import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
 import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../catalog/schemas.ts';
 
@@ -15,17 +17,17 @@ export const serialsQuery = z.object({
 export const batchBody = z.strictObject({
   sku: z.string({ error: 'Choose a SKU.' }).trim().min(1, 'Choose a SKU.').max(60),
   count: z.coerce
-    .number({ error: 'The count must be a whole number from 1 to 10000.' })
-    .int('The count must be a whole number from 1 to 10000.')
-    .min(1, 'The count must be a whole number from 1 to 10000.')
-    .max(10_000, 'The count must be a whole number from 1 to 10000.'),
+    .number({ error: SERIAL_ADMIN_MESSAGES.batchCount })
+    .int(SERIAL_ADMIN_MESSAGES.batchCount)
+    .min(1, SERIAL_ADMIN_MESSAGES.batchCount)
+    .max(MAX_SERIAL_BATCH, SERIAL_ADMIN_MESSAGES.batchCount),
 });
 
 export const importBody = z.strictObject({
   csv: z
-    .string({ error: 'Choose a CSV file.' })
-    .min(1, 'Choose a CSV file.')
-    .max(800_000, 'The file is too large.'),
+    .string({ error: SERIAL_ADMIN_MESSAGES.chooseCsv })
+    .min(1, SERIAL_ADMIN_MESSAGES.chooseCsv)
+    .max(MAX_SERIAL_CSV_BYTES, 'The file is too large.'),
 });
 
 export const serialActionBody = z.strictObject({

@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
+import { MAX_SERIAL_BATCH } from '../../../common/limits.ts';
+import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, serials } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { compactCode, generateSerial, hasValidCheck, serialShape } from './serial-code.ts';
-
-export const MAX_BATCH = 10_000;
 
 export interface BatchRow {
   serial: string;
@@ -20,8 +20,8 @@ export function batchCsv(rows: BatchRow[], publicUrl: string): string {
 
 /** Makes `count` new serials for the card with this SKU (random, so a collision only means another draw). */
 export async function generateBatch(db: Db, sku: string, count: number): Promise<BatchRow[]> {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
-    throw new AppError('bad_request', `The count must be a whole number from 1 to ${MAX_BATCH}.`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SERIAL_BATCH) {
+    throw new AppError('bad_request', SERIAL_ADMIN_MESSAGES.batchCount);
   }
   const [card] = await db.select({ id: cards.id, sku: cards.sku }).from(cards).where(eq(cards.sku, sku));
   if (!card) throw new AppError('bad_request', `No card has the SKU ${sku}.`);

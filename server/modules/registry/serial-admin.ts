@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
@@ -9,7 +10,6 @@ import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { type BatchRow, generateBatch, importBatch } from './batches.ts';
 import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
-import { MAX_VERIFICATIONS } from './service.ts';
 
 export const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
@@ -43,7 +43,7 @@ function toRow(found: Selected): AdminSerialRow {
     card_name: found.cardName,
     status: s.status,
     verification_count: s.verificationCount,
-    suspicious: s.verificationCount > MAX_VERIFICATIONS,
+    suspicious: pastVerificationLimit(s.verificationCount),
     last_verified_at: s.lastVerifiedAt?.toISOString() ?? null,
     claimed_by: found.claimer,
     created_at: s.createdAt.toISOString(),

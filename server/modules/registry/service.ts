@@ -1,20 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
+import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { countHit, enforceLimit, type Limit, refundHit, TOO_MANY_ATTEMPTS } from '../../http/rate-limit.ts';
+import { countHit, enforceLimit, type Limit, refundHit } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
-export { ENTER_CODE, MAX_VERIFICATIONS };
 /** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
 export const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
-
-export const STATUS = VERIFICATION_STATUS;
 
 /**
  * What a check found. A found serial is genuine (its first check), repeated (within the maximum) or past
@@ -43,7 +41,7 @@ function unknownAnswer(attempts: number | null): Verification & { kind: 'unknown
     kind: 'unknown',
     result: {
       valid: false,
-      status: STATUS.notFound,
+      status: VERIFICATION_STATUS.notFound,
       serial_number: null,
       sku: null,
       attempts: attempts === null ? null : shown(attempts, FAILED_LOOKUPS.max),
@@ -122,13 +120,17 @@ async function findCode(
     const counted = await countCheck(db, serial, client);
     if (counted) {
       const n = counted.count;
-      const kind = n === 1 ? 'genuine' : n <= MAX_VERIFICATIONS ? 'repeated' : 'limit_reached';
+      const kind = n === 1 ? 'genuine' : pastVerificationLimit(n) ? 'limit_reached' : 'repeated';
       return {
         kind,
         result: {
           valid: kind !== 'limit_reached',
           status:
-            kind === 'genuine' ? STATUS.genuine : kind === 'repeated' ? STATUS.repeated(n) : STATUS.limit,
+            kind === 'genuine'
+              ? VERIFICATION_STATUS.genuine
+              : kind === 'repeated'
+                ? VERIFICATION_STATUS.repeated(n)
+                : VERIFICATION_STATUS.limit,
           serial_number: counted.serial,
           sku: counted.sku,
           attempts: shown(n, MAX_VERIFICATIONS),
@@ -152,7 +154,7 @@ async function findCode(
         kind: 'blocked',
         result: {
           valid: false,
-          status: STATUS.blocked,
+          status: VERIFICATION_STATUS.blocked,
           serial_number: blocked.serial,
           sku: blocked.sku,
           attempts: shown(blocked.count, MAX_VERIFICATIONS),
@@ -169,7 +171,7 @@ async function findCode(
       kind: 'known_sku',
       result: {
         valid: true,
-        status: STATUS.sku,
+        status: VERIFICATION_STATUS.sku,
         serial_number: null,
         sku,
         attempts: null,

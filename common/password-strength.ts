@@ -8,14 +8,14 @@ import { company } from '../content/company.ts';
  */
 
 /** zxcvbn's scale: 3 means "safely unguessable" for an online attack, about 10^8 guesses or more. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 /**
  * zxcvbn's matching grows quickly with length (up to half a second for 128 characters full of
  * look-alike symbols on a small server, blocking the event loop). The first 64 characters decide the
  * score of any real password; the rest is not analysed.
  */
-export const ANALYSED_LENGTH = 64;
+const ANALYSED_LENGTH = 64;
 
 export const PASSWORD_TOO_WEAK = 'This password is too easy to guess.';
 export const PASSWORD_ADVICE =

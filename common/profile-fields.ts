@@ -4,7 +4,7 @@ import { SOCIAL_NETWORKS } from './social-networks.ts';
  * Profile fields a user may empty on purpose (a social link they removed): the form sends "" for them and
  * the server clears them. Any other field sent empty keeps its value.
  */
-export const CLEARABLE_PROFILE_FIELDS = [
+const CLEARABLE_PROFILE_FIELDS = [
   'last_name',
   'phone',
   'company',

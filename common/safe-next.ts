@@ -1,4 +1,4 @@
-export const DEFAULT_AFTER_LOGIN = '/profile';
+const DEFAULT_AFTER_LOGIN = '/profile';
 
 /** A stand-in origin: only whether `next` stays on it matters, never which site it is. */
 const SITE = 'http://same.invalid';

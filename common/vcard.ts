@@ -31,7 +31,7 @@ export interface ContactCard {
  * Text values escape backslash, comma and newlines; a semicolon only inside the components of a
  * structured value (N, ADR, ORG), where it separates them — parsers do not unescape it elsewhere.
  */
-export function escapeText(value: string, structured = false): string {
+function escapeText(value: string, structured = false): string {
   const escaped = value
     .replace(/\\/g, '\\\\')
     .replace(/\r\n|\r|\n/g, '\\n')

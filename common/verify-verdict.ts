@@ -35,7 +35,7 @@ export function verdictOf(answer: VerificationAnswer): Verdict {
  * genuine; a warning (it may have been copied); bad (do not rely on it); info (a product, or no answer).
  * The page's colour family, icon shape and label follow it; each verdict may shade it.
  */
-export type Tone = 'genuine' | 'warning' | 'bad' | 'info';
+type Tone = 'genuine' | 'warning' | 'bad' | 'info';
 
 const TONES: Record<Verdict, Tone> = {
   genuine: 'genuine',

@@ -35,7 +35,7 @@ import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerWeb } from './web.ts';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: Database;
   storage: MediaStorage;

@@ -10,8 +10,8 @@ const STOP_GRACE_MS = 15_000;
 const HEARTBEAT_MS = 2_000;
 /** A worker whose event loop has not answered for this long is hung (stopped, or stuck in a loop): replaced. */
 const UNRESPONSIVE_MS = 10_000;
-export const HEARTBEAT_PING = 'heartbeat:ping';
-export const HEARTBEAT_PONG = 'heartbeat:pong';
+const HEARTBEAT_PING = 'heartbeat:ping';
+const HEARTBEAT_PONG = 'heartbeat:pong';
 
 /**
  * The primary process of `WORKERS=n`: forks n servers that share the port (node:cluster hands each new

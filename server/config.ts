@@ -69,8 +69,6 @@ const schema = z.object({
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
-export type Env = z.input<typeof schema>;
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

@@ -30,7 +30,7 @@ const statusByKind: Record<ErrorKind, number> = {
 export const UNAVAILABLE_RETRY_SECONDS = '5';
 export const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
 /** The one error type business logic throws; the handler below turns it into JSON. */
 export class AppError extends Error {
@@ -53,13 +53,13 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   detail: string;
   code: string;
   errors?: FieldErrors;
 }
 
-export const UNKNOWN_FIELD = 'Unknown field.';
+const UNKNOWN_FIELD = 'Unknown field.';
 
 type ZodIssue = ZodError['issues'][number];
 

@@ -13,6 +13,6 @@ function findProjectRoot(): string {
   return dir;
 }
 
-export const projectRoot = findProjectRoot();
+const projectRoot = findProjectRoot();
 export const buildDir = path.join(projectRoot, 'build');
 export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');

@@ -34,7 +34,7 @@ export interface Services {
   orderLimits: { perUser: Limit; perClient: Limit };
 }
 
-export interface ServiceParts {
+interface ServiceParts {
   config: Config;
   database: Database;
   storage: MediaStorage;

@@ -9,7 +9,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { buildDir } from './paths.ts';
 
-export interface WebOptions {
+interface WebOptions {
   mode: 'dev' | 'build';
   loadContext: (request: FastifyRequest) => AppLoadContext;
   /** Empties the page cache when data changes; without it nothing is cached. */

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 
-export const DEFAULT_CARD_IMAGE = '/images/card-default.svg';
+const DEFAULT_CARD_IMAGE = '/images/card-default.svg';
 
 function useDefault(event: SyntheticEvent<HTMLImageElement>) {
   const image = event.currentTarget;

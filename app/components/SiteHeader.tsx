@@ -8,7 +8,7 @@ import { AccountLinks } from './AccountLinks';
 import { MobileNav } from './MobileNav';
 
 /** The header turns solid once the page has scrolled past this many pixels (spec: 10px). */
-export const SCROLL_THRESHOLD = 10;
+const SCROLL_THRESHOLD = 10;
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -65,7 +65,7 @@ function Submenu({ label, links }: { label: string; links: NavItem[] }) {
   );
 }
 
-export function CartLink() {
+function CartLink() {
   const count = useCartCount();
   return (
     <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>

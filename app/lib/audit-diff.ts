@@ -1,4 +1,4 @@
-export type Fields = Record<string, unknown>;
+type Fields = Record<string, unknown>;
 
 export const isFields = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../../common/limits';
 import { lineTotalCents, priceToCents, totalCents } from '../../common/money';
 
 /** The browser-side cart, kept in localStorage["cart"] as the specification says. */
-export const CART_KEY = 'cart';
+const CART_KEY = 'cart';
 
 export interface CartCard {
   id: number;

@@ -5,7 +5,7 @@ import { buildVCard, type CardAddress } from '../../common/vcard';
  * The photo as base64 for the vCard. A relative path is fetched from this site (the stored photo is
  * always a JPEG: the server re-encodes uploads); a photo that cannot be loaded is left out.
  */
-export async function photoAsBase64(path: string | null): Promise<string | undefined> {
+async function photoAsBase64(path: string | null): Promise<string | undefined> {
   if (!path) return undefined;
   try {
     const response = await fetch(new URL(path, window.location.origin), { credentials: 'same-origin' });

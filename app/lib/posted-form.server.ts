@@ -2,8 +2,8 @@ import { pageError } from './route-error.ts';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
-export const NOT_A_FORM = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
-export const UNREADABLE_FORM = 'The form could not be read.';
+const NOT_A_FORM = 'Send the form as application/x-www-form-urlencoded or multipart/form-data.';
+const UNREADABLE_FORM = 'The form could not be read.';
 
 /**
  * The form posted to a page action. Anyone can post anything to a page URL, so a body that is not a

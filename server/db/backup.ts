@@ -8,7 +8,7 @@ import { acquireDataDirLock } from './lock.ts';
 
 const run = promisify(execFile);
 
-export interface BackupManifest {
+interface BackupManifest {
   format: 1;
   database: 'pglite' | 'postgres';
   created_at: string;

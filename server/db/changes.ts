@@ -45,7 +45,7 @@ export function localChangeFeed(): ChangeFeed {
 
 const CHANNEL = 'app_changes';
 /** Any topic: sent when the listener (re)connects, since changes may have been missed meanwhile. */
-export const ALL_TOPICS = '*';
+const ALL_TOPICS = '*';
 
 /** PostgreSQL NOTIFY/LISTEN: a change published by any process reaches every process. */
 export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {

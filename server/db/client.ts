@@ -27,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres://… — when set, PostgreSQL through a pg pool. */
   databaseUrl?: string | undefined;
   /** PGlite data directory; `null` keeps the database in memory (tests). */
@@ -47,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * A small site needs far less than PostgreSQL's default 128 MB of shared buffers; inside a WebAssembly
  * heap that memory is never given back to the system.
  */
-export const PGLITE_SETTINGS = [
+const PGLITE_SETTINGS = [
   'shared_buffers = 16MB',
   'work_mem = 4MB',
   'temp_buffers = 2MB',

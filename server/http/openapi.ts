@@ -25,7 +25,7 @@ export interface RouteDoc {
   produces?: string;
 }
 
-export interface DocumentedResponse {
+interface DocumentedResponse {
   description: string;
   schema: z.ZodType;
 }

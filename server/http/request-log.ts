@@ -3,7 +3,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 /** Paths that carry one-time tokens; the token never reaches the logs. */
 const TOKEN_PATH = /^(\/(?:api\/auth\/)?(?:activate|reset-password)\/[^/]+\/)[^/?]+/;
 
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   return url.replace(TOKEN_PATH, '$1[token]');
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CROSS_SITE_REFUSED = 'Cross-site request refused.';
+const CROSS_SITE_REFUSED = 'Cross-site request refused.';
 
 /**
  * Refuses any state-changing request a browser sends from another site (CSRF): Sec-Fetch-Site must say

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** Vite's dev server needs inline and eval'd scripts and a websocket for hot reload. */
   dev: boolean;
   https: boolean;

@@ -35,7 +35,7 @@ export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;

@@ -10,7 +10,7 @@ export const RETRY_DELAYS_S = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800
 const LOCK_S = 120;
 const BATCH = 20;
 
-export interface MailQueue {
+interface MailQueue {
   sendLater(message: MailMessage, tx?: Db | Tx): Promise<void>;
   drain(): Promise<number>;
   start(): void;

@@ -32,7 +32,7 @@ export function linkedPageSchema<Item extends z.ZodType>(item: Item) {
     results: z.array(item),
   });
 }
-export type LinkedPage<T> = z.output<ReturnType<typeof linkedPageSchema<z.ZodType<T>>>>;
+type LinkedPage<T> = z.output<ReturnType<typeof linkedPageSchema<z.ZodType<T>>>>;
 
 /** The admin API's paged answer: numbered pages, for tables that show "Page 2 of 7". */
 export function numberedPageSchema<Item extends z.ZodType>(item: Item) {
@@ -44,7 +44,7 @@ export function numberedPageSchema<Item extends z.ZodType>(item: Item) {
     results: z.array(item),
   });
 }
-export type NumberedPage<T> = z.output<ReturnType<typeof numberedPageSchema<z.ZodType<T>>>>;
+type NumberedPage<T> = z.output<ReturnType<typeof numberedPageSchema<z.ZodType<T>>>>;
 
 /** The rows before `page` when a page holds `pageSize` rows. */
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;

@@ -8,7 +8,7 @@ import { enforceLimit, type Limit } from '../http/rate-limit.ts';
 import { boundedQueue } from './bounded-queue.ts';
 
 /** Uploaded images (profile photos, card covers) are checked the same way: these limits and these rules. */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 
 /** What an upload is called in its messages and which form field carries it. */
 export interface ImageKind {
@@ -24,12 +24,10 @@ export const CARD_COVER: ImageKind = { ...CARD_COVER_UPLOAD, storedSide: 1200 };
 
 export const tooLarge = (kind: ImageKind) => imageTooLarge(kind.noun);
 
-export const IMAGES_BUSY =
-  'The server is busy with other images right now. Please try again in a few seconds.';
-export const TOO_MANY_UPLOADS =
-  'You have uploaded many images in a short time. Please wait a while and try again.';
+const IMAGES_BUSY = 'The server is busy with other images right now. Please try again in a few seconds.';
+const TOO_MANY_UPLOADS = 'You have uploaded many images in a short time. Please wait a while and try again.';
 /** Image uploads one user may send in an hour (profile photos and card covers together). */
-export const UPLOAD_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
+const UPLOAD_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
 
 /**
  * Decoding and re-encoding a large image takes a core for a second or more: one at a time per process, on

@@ -17,7 +17,7 @@ export interface ApiRequest {
   remoteAddress?: string;
 }
 
-export interface ApiAnswer {
+interface ApiAnswer {
   status: number;
   /** The JSON body, parsed when read. */
   readonly body: ReturnType<typeof JSON.parse>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface Column<T> {
+interface Column<T> {
   header: string;
   cell(row: T): ReactNode;
   className?: string;

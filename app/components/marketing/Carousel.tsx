@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useReducedMotion } from '../../lib/reduced-motion';
 
 /** Slides visible at once by viewport width: the first entry whose `below` the width is under wins. */
-export interface PerView {
+interface PerView {
   base: number;
   below?: Array<{ width: number; count: number }>;
 }

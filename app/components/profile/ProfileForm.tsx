@@ -29,7 +29,7 @@ const PHOTO_FIELD = PROFILE_PHOTO_UPLOAD.field;
  * What the profile form sends: every non-empty field, plus "" for an optional field the user emptied,
  * so a removed link is removed. Untouched empty fields are not sent and not changed.
  */
-export function profileFormData(form: HTMLFormElement, user: User, photo: File | null): FormData {
+function profileFormData(form: HTMLFormElement, user: User, photo: File | null): FormData {
   const source = new FormData(form);
   const text = (name: string) => String(source.get(name) ?? '').trim();
   const values: Record<string, string> = { ...splitFullName(text('full_name')) };

@@ -1,4 +1,4 @@
-export interface DemoCard {
+interface DemoCard {
   name: string;
   slug: string;
   sku: string;

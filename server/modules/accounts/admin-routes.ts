@@ -10,7 +10,7 @@ import { adminUserPageSchema, adminUserSchema } from './responses.ts';
 import type { Sessions } from './sessions.ts';
 import { changeUser, getAdminUser, listUsers, USER_ADMIN_MESSAGES } from './user-admin.ts';
 
-export interface UserAdminRoutesOptions {
+interface UserAdminRoutesOptions {
   db: Db;
   sessions: Sessions;
   publish(topic: string): Promise<void>;

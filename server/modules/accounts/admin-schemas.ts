@@ -16,7 +16,7 @@ export const usersQuery = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export const DISABLE_REASON_NEEDED = 'Say why the account is disabled (3 to 500 characters).';
+const DISABLE_REASON_NEEDED = 'Say why the account is disabled (3 to 500 characters).';
 
 /** Disable (with the reason the audit log keeps) or re-enable an account, or change its role: one at a time. */
 export const userChangeBody = z

@@ -10,7 +10,7 @@ import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
 
 /** What a login attempt counted, to give back when the password turns out right. */
-export interface Admission {
+interface Admission {
   settle(): Promise<void>;
 }
 

@@ -6,10 +6,10 @@ import { countHit } from '../../http/rate-limit.ts';
  * (registration, activation re-sends, password resets, "address in use"): nobody can flood an inbox
  * through the site. A refused mail is simply not sent; the visitor's answer is the same.
  */
-export const ACCOUNT_MAIL_LIMIT = { max: 1, windowMs: 10 * 60 * 1000 };
+const ACCOUNT_MAIL_LIMIT = { max: 1, windowMs: 10 * 60 * 1000 };
 
 /** Registration mails (activation links and "you already have an account") share one allowance. */
-export type AccountMailKind = 'registration' | 'reset' | 'in-use';
+type AccountMailKind = 'registration' | 'reset' | 'in-use';
 
 export async function mailAllowed(db: Db, kind: AccountMailKind, email: string): Promise<boolean> {
   return (

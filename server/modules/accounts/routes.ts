@@ -26,7 +26,7 @@ import {
   readDeviceCookie,
 } from './trusted-device.ts';
 
-export type AccountsRoutesOptions = Pick<
+type AccountsRoutesOptions = Pick<
   Services,
   'db' | 'mailer' | 'sessions' | 'publicUrl' | 'afterAnswer' | 'publish' | 'secureCookies' | 'secret'
 >;

@@ -64,7 +64,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
-export function usernameBase(firstName: string, lastName: string): string {
+function usernameBase(firstName: string, lastName: string): string {
   const slug = `${firstName} ${lastName}`
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -98,7 +98,7 @@ async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string):
   await deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
 }
 
-export interface RegisterInput {
+interface RegisterInput {
   first_name: string;
   last_name: string;
   email: string;

@@ -3,11 +3,11 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userTokens } from '../../db/schema/index.ts';
 
-export type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'secure' | 'unlock';
+type TokenPurpose = 'activate' | 'reset' | 'email_change' | 'secure' | 'unlock';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   activate: 72 * HOUR_MS,
   reset: HOUR_MS,
   email_change: 24 * HOUR_MS,

@@ -17,8 +17,6 @@ export const USER_ADMIN_MESSAGES = {
   lastAdmin: 'This is the last active admin: make another admin first.',
 } as const;
 
-export type { AdminUser, AdminUserRow } from './responses.ts';
-
 function toRow(row: UserRow): AdminUserRow {
   return {
     id: row.id,

@@ -7,10 +7,10 @@ export const MAX_ADDRESSES = 20;
 const text = (max: number, label: string) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `${label} is at most ${max} characters.`);
 
-export const POSTAL_CODE_RULE = 'Enter a postal code of 2–10 letters, digits, spaces or dashes.';
+const POSTAL_CODE_RULE = 'Enter a postal code of 2–10 letters, digits, spaces or dashes.';
 
 /** Postal codes as the world writes them, in the one form they are stored in (decision 014). */
-export function normalisePostalCode(value: string): string {
+function normalisePostalCode(value: string): string {
   // Only a–z are upper-cased: toUpperCase() would turn "ß" into "SS" and pass a letter the rule refuses.
   return value
     .trim()

@@ -5,9 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { Address } from './responses.ts';
 import { type AddressInput, MAX_ADDRESSES } from './schemas.ts';
 
-export type { Address } from './responses.ts';
-
-export function toAddress(row: AddressRow): Address {
+function toAddress(row: AddressRow): Address {
   return {
     id: row.id,
     address: row.address,
@@ -28,16 +26,6 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
     .where(eq(addresses.userId, userId))
     .orderBy(desc(addresses.createdAt), desc(addresses.id));
   return rows.map(toAddress);
-}
-
-export async function latestAddress(db: Db, userId: number): Promise<Address | undefined> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.createdAt), desc(addresses.id))
-    .limit(1);
-  return row ? toAddress(row) : undefined;
 }
 
 export async function addAddress(db: Db, userId: number, input: AddressInput): Promise<Address> {

@@ -5,15 +5,13 @@ import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { ADMIN_PAGE_SIZE } from './list-query.ts';
 import type { AuditView } from './responses.ts';
 
-export type { AuditView } from './responses.ts';
-
 /** The signed-in admin making a change. */
 export interface Actor {
   id: number;
   email: string;
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string | number;

@@ -6,8 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import type { Dashboard } from './responses.ts';
 
-export type { Dashboard, DayFigure } from './responses.ts';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC days from `days - 1` days ago to today, oldest first. */

@@ -17,7 +17,7 @@ import { auditPageSchema, dashboardSchema } from './responses.ts';
 import { auditQuery, dashboardQuery } from './schemas.ts';
 import { actorOf } from './scope.ts';
 
-export interface AdminRoutesOptions {
+interface AdminRoutesOptions {
   db: Db;
   mailer: Mailer;
   sessions: Sessions;

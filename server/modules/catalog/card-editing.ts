@@ -15,8 +15,6 @@ import { cardCoverSvg } from './cover-art.ts';
 import type { AdminCard } from './responses.ts';
 import { CATALOG_TOPIC, toCard } from './service.ts';
 
-export type { AdminCard } from './responses.ts';
-
 export interface AdminCatalogDeps {
   db: Db;
   storage: MediaStorage;

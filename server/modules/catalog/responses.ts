@@ -22,7 +22,6 @@ export type CardPage = Page<Card>;
 
 /** `/api/cards/` and `/api/products/`. */
 export const cardListSchema = linkedPageSchema(cardSchema).meta({ id: 'CardList' });
-export type CardList = z.output<typeof cardListSchema>;
 
 export const homeProductsSchema = z
   .strictObject({

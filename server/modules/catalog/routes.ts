@@ -11,7 +11,7 @@ import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
 import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
 import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
-export type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
+type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
 
 /** Distinct catalogue URLs kept; odd query strings cannot grow the cache past this. */
 const CACHED_ANSWERS = 1000;

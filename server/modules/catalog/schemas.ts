@@ -35,7 +35,7 @@ export function priceInCents(message: string, maxCents: number) {
 /** An amount of dollars to filter by, as whole cents (up to 9999999.99). */
 const money = z.string().trim().transform(priceInCents(AMOUNT, 999_999_999));
 
-export const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
+const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
 
 export const productsQuerySchema = z
   .object({

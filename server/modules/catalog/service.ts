@@ -11,8 +11,6 @@ import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts'
 /** The change topic that catalogue writes publish (caches of cards and pages listen for it). */
 export const CATALOG_TOPIC = 'catalog';
 
-export type { Card, CardPage, HomeProducts } from './responses.ts';
-
 // Admin modules still import it from here.
 
 export function toCard(row: CardRow): Card {

@@ -10,8 +10,6 @@ import type { AdminLead } from './responses.ts';
 
 export const LEAD_NOT_FOUND = 'Message not found.';
 
-export type { AdminLead } from './responses.ts';
-
 function toLead(row: LeadRow): AdminLead {
   return {
     id: row.id,

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { consultationSchema, contactSchema, LEAD_MESSAGES } from './schemas.ts';
 import { receiveConsultation, receiveContact } from './service.ts';
 
-export type LeadRoutesOptions = Pick<Services, 'db' | 'mailer' | 'salesEmail' | 'publish' | 'secret'>;
+type LeadRoutesOptions = Pick<Services, 'db' | 'mailer' | 'salesEmail' | 'publish' | 'secret'>;
 
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, deps) => {
   const clientOf = (request: FastifyRequest) => clientIdOf(deps.secret, request);

@@ -6,7 +6,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { leadMail } from '../../mail/templates.ts';
 import type { ConsultationInput, ContactInput } from './schemas.ts';
 
-export interface LeadsDeps {
+interface LeadsDeps {
   db: Db;
   mailer: Mailer;
   salesEmail: string;
@@ -14,9 +14,9 @@ export interface LeadsDeps {
 }
 
 /** Leads the admin console lists; a new one empties its caches. */
-export const LEADS_TOPIC = 'leads';
+const LEADS_TOPIC = 'leads';
 /** Messages one client may send in an hour, across both forms. */
-export const LEAD_LIMIT: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
+const LEAD_LIMIT: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
 
 interface NewLead {
   kind: LeadKind;

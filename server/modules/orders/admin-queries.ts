@@ -13,8 +13,6 @@ import { ORDER_ADMIN_MESSAGES, ORDER_TRANSITIONS } from './fulfilment.ts';
 import type { AdminOrder, AdminOrderRow } from './responses.ts';
 import { withLines } from './service.ts';
 
-export type { AdminOrder, AdminOrderRow, Customer, OrderEvent } from './responses.ts';
-
 const nameOf = (user: { firstName: string; lastName: string }) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');
 

@@ -8,21 +8,19 @@ import type { Quote, QuotedLine } from './responses.ts';
 import type { OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
-export interface LineProblem {
+interface LineProblem {
   kind: Extract<ErrorKind, 'bad_request' | 'conflict'>;
   message: string;
 }
 
 /** One cart line priced from the database. */
-export interface PricedLine {
+interface PricedLine {
   card: CardRow | undefined;
   cardId: number;
   design: string;
   quantity: number;
   problem: LineProblem | undefined;
 }
-
-export type { Quote, QuotedLine } from './responses.ts';
 
 /** Lines of the same card and design become one (the cart does the same). */
 function merged(items: OrderItemInput[]): OrderItemInput[] {
@@ -102,7 +100,7 @@ export async function priceItems(
 
 const unitCents = (line: PricedLine) => line.card?.priceCents ?? 0;
 
-export function toQuote(lines: PricedLine[]): Quote {
+function toQuote(lines: PricedLine[]): Quote {
   const orderable = lines.filter((line) => !line.problem);
   const items = lines.map(
     (line): QuotedLine => ({

@@ -31,7 +31,7 @@ export const quoteSchema = z
   .meta({ id: 'Quote' });
 export type Quote = z.output<typeof quoteSchema>;
 
-export const orderLineSchema = z
+const orderLineSchema = z
   .strictObject({
     card: z.number().int().nullable(),
     name: z.string(),
@@ -42,7 +42,6 @@ export const orderLineSchema = z
     line_total: price,
   })
   .meta({ id: 'OrderLine' });
-export type OrderLine = z.output<typeof orderLineSchema>;
 
 /** An order as its owner sees it: numbers and snapshots, never live catalogue data. */
 export const orderSchema = z
@@ -72,10 +71,9 @@ export const orderListSchema = linkedPageSchema(orderSchema).meta({ id: 'OrderLi
 export type OrderList = z.output<typeof orderListSchema>;
 
 /** An order's customer as the admin console names them. */
-export const customerSchema = z
+const customerSchema = z
   .strictObject({ id: z.number().int(), email: z.string(), name: z.string() })
   .meta({ id: 'Customer' });
-export type Customer = z.output<typeof customerSchema>;
 
 /** An order as the admin console lists it: every customer's, without its lines. */
 export const adminOrderRowSchema = z
@@ -92,7 +90,7 @@ export const adminOrderRowSchema = z
 export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
 
 /** A step of an order's history: who moved it from one status to another, and why. */
-export const orderEventSchema = z
+const orderEventSchema = z
   .strictObject({
     from: z.string(),
     to: z.string(),
@@ -101,7 +99,6 @@ export const orderEventSchema = z
     at: z.iso.datetime(),
   })
   .meta({ id: 'OrderEvent' });
-export type OrderEvent = z.output<typeof orderEventSchema>;
 
 export const adminOrderSchema = orderSchema
   .extend({

@@ -19,7 +19,7 @@ import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts'
 /** How late the home page's best sellers may be after an order that changed no stock count. */
 const BEST_SELLERS_REFRESH_MS = 60_000;
 
-export type OrderRoutesOptions = Pick<
+type OrderRoutesOptions = Pick<
   Services,
   'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits'
 >;

@@ -4,7 +4,7 @@ import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 import { INVALID_PAGE } from '../catalog/schemas.ts';
 
-export const MAX_LINES = 50;
+const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
 
 /** An id as a JSON number, or as a string of digits (forms send strings). */

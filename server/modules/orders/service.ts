@@ -48,9 +48,9 @@ export interface OrdersDeps {
   limits?: { perUser: Limit; perClient: Limit };
 }
 
-export type { Order, OrderLine, OrderPage } from './responses.ts';
+export type { Order } from './responses.ts';
 
-export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
   return {
     id: row.id,
     number: row.number,

@@ -21,7 +21,7 @@ function username(request: FastifyRequest<{ Params: { username: string } }>): st
   return parsed.data;
 }
 
-export type ProfileRoutesOptions = Pick<
+type ProfileRoutesOptions = Pick<
   Services,
   'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish'
 >;

@@ -4,8 +4,8 @@ import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts.ts';
 import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
 import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
-export const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
-export const USERNAME_RULE = 'A username is 3 to 30 characters: lowercase letters, digits and dashes.';
+const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
+const USERNAME_RULE = 'A username is 3 to 30 characters: lowercase letters, digits and dashes.';
 
 export const usernameField = z
   .string()
@@ -14,7 +14,7 @@ export const usernameField = z
   .regex(/^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/, USERNAME_RULE);
 
 /** Only http(s) links: a `javascript:` or `data:` link in a profile would run in its visitors' browsers. */
-export const httpLink = z
+const httpLink = z
   .string()
   .trim()
   .max(300, 'A link is at most 300 characters.')

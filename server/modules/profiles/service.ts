@@ -27,10 +27,10 @@ import type { ProfileUpdate } from './schemas.ts';
 
 import { PROFILES_TOPIC } from './topic.ts';
 
-export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
+const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
 
-export interface ProfilesDeps extends AccountChangeDeps {
+interface ProfilesDeps extends AccountChangeDeps {
   storage: MediaStorage;
 }
 
@@ -162,9 +162,7 @@ export async function updateProfile(
   return toUser(updated);
 }
 
-export type { PublicProfile } from './responses.ts';
-
-export async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
+async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
   const [row] = await db
     .select()
     .from(users)
@@ -174,7 +172,7 @@ export async function publicProfileRow(db: Db, username: string): Promise<UserRo
   return row;
 }
 
-export function toPublicProfile(row: UserRow): PublicProfile {
+function toPublicProfile(row: UserRow): PublicProfile {
   const user = toUser(row);
   const { username, first_name, last_name, job_title, company, phone, location, bio, profile_image } = user;
   const socials = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, user[network]])) as Record<

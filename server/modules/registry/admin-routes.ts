@@ -10,7 +10,7 @@ import { batchCsv, ImportError } from './batches.ts';
 import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from './responses.ts';
 import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
 
-export interface RegistryAdminRoutesOptions {
+interface RegistryAdminRoutesOptions {
   db: Db;
   publicUrl: string;
 }

@@ -20,7 +20,7 @@ import {
   verifyCode,
 } from './service.ts';
 
-export type RegistryRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'secret'>;
+type RegistryRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'secret'>;
 
 const verifyQuery = z.object({ code: z.string().max(200).optional().default('') });
 const claimBody = z.strictObject({

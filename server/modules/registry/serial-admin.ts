@@ -11,13 +11,11 @@ import { type BatchRow, generateBatch, importBatch } from './batches.ts';
 import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
-export const SERIAL_NOT_FOUND = 'Serial number not found.';
+const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
 const HISTORY_SHOWN = 50;
 
-export type { AdminSerial, AdminSerialRow } from './responses.ts';
-
-export type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed';
+type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed';
 
 const serialColumns = {
   serial: serials,
@@ -176,7 +174,7 @@ export async function getSerial(db: Db, code: string): Promise<AdminSerial> {
   };
 }
 
-export type SerialAction = 'block' | 'unblock' | 'reset';
+type SerialAction = 'block' | 'unblock' | 'reset';
 
 /** Blocks or unblocks a serial, or sets its verification count back to zero (its history stays). */
 export async function changeSerial(

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 /** Crockford's base32: no I, L, O or U, so a printed serial cannot be misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const N = ALPHABET.length;
-export const SERIAL_LENGTH = 12;
+const SERIAL_LENGTH = 12;
 const SERIAL_SHAPE = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
 function digitValue(char: string): number {

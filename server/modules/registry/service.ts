@@ -12,7 +12,7 @@ import type { ClaimedCard, RefusedVerification, VerificationResult } from './res
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 /** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
-export const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
+const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
 
 /**
  * What a check found. A found serial is genuine (its first check), repeated (within the maximum) or past
@@ -210,8 +210,6 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
   return answer;
 }
 
-export type { ClaimedCard, VerificationResult } from './responses.ts';
-
 export const CLAIM_MESSAGES = {
   format: 'Enter the 12-character serial number printed on your card.',
   notFound: 'No card has this serial number.',
@@ -288,7 +286,7 @@ export async function releaseCard(db: Db, userId: number, code: string): Promise
 }
 
 /** Where a tap on a card leads: the owner's public profile, an invitation to claim it, or nowhere. */
-export type TapTarget =
+type TapTarget =
   | { kind: 'profile'; username: string }
   | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
   | { kind: 'blocked' }

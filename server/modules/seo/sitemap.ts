@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { cards } from '../../db/schema/index.ts';
 
 /** The public pages worth indexing (private and per-person pages are left out). */
-export function publicPaths(): string[] {
+function publicPaths(): string[] {
   const paths = [
     '/',
     '/about',

@@ -4,6 +4,12 @@ function codeOf(error: unknown): string | undefined {
   return value?.code ?? value?.cause?.code;
 }
 
+/** The name of the constraint that refused a write, '' when the driver did not say. */
+export function constraintOf(error: unknown): string {
+  const value = error as { constraint?: string; cause?: { constraint?: string } } | null;
+  return value?.cause?.constraint ?? value?.constraint ?? '';
+}
+
 /** A unique constraint refused the write: another request took the value first. */
 export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505';

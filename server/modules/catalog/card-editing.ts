@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, serials } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -98,12 +98,7 @@ export async function getAdminCard(db: Db, id: number): Promise<AdminCard> {
 /** A unique slug or SKU taken by another card becomes a message beside that field. */
 function uniqueProblem(error: unknown): AppError | undefined {
   if (!isUniqueViolation(error)) return undefined;
-  const constraint = String(
-    (error as { cause?: { constraint?: string } }).cause?.constraint ??
-      (error as { constraint?: string }).constraint ??
-      '',
-  );
-  if (constraint.includes('sku'))
+  if (constraintOf(error).includes('sku'))
     return new AppError('conflict', CARD_FIELD_MESSAGES.skuTaken, { sku: [CARD_FIELD_MESSAGES.skuTaken] });
   return new AppError('conflict', CARD_FIELD_MESSAGES.slugTaken, { slug: [CARD_FIELD_MESSAGES.slugTaken] });
 }

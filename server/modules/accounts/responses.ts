@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { numberedPageSchema } from '../paging.ts';
+import { publicProfileSchema } from '../profiles/responses.ts';
 import { ACCOUNT_STATUSES } from './status.ts';
 
-/** The signed-in user as the API shows it (never the password hash). */
-export const userSchema = z
-  .strictObject({
+/** The signed-in user as the API shows it: the public profile's fields and the account's own (never the password hash). */
+export const userSchema = publicProfileSchema
+  .extend({
     id: z.number().int(),
-    username: z.string(),
     email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    phone: z.string(),
-    company: z.string(),
-    job_title: z.string(),
-    bio: z.string(),
-    location: z.string(),
-    facebook: z.string(),
-    instagram: z.string(),
-    twitter: z.string(),
-    youtube: z.string(),
-    github: z.string(),
-    linkedin: z.string(),
-    profile_image: z.string().nullable(),
     show_email: z
       .boolean()
       .describe('The owner chose to show the e-mail on the public card (off unless they did).'),

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { userChangeBody, usersQuery } from './admin-schemas.ts';
 import { adminUserPageSchema, adminUserSchema } from './responses.ts';
-import type { Sessions } from './sessions.ts';
 import { changeUser, getAdminUser, listUsers, USER_ADMIN_MESSAGES } from './user-admin.ts';
 
-interface UserAdminRoutesOptions {
-  db: Db;
-  sessions: Sessions;
-  publish(topic: string): Promise<void>;
-}
+type UserAdminRoutesOptions = Pick<Services, 'db' | 'sessions' | 'publish'>;
 
 /** The admin console's user routes; the admin scope mounts them behind its guard. */
 export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async (app, deps) => {

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { Mailer } from '../../mail/index.ts';
-import type { MediaStorage } from '../../storage/index.ts';
+import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
-import type { Sessions } from '../accounts/sessions.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -17,14 +14,7 @@ import { auditPageSchema, dashboardSchema } from './responses.ts';
 import { auditQuery, dashboardQuery } from './schemas.ts';
 import { actorOf } from './scope.ts';
 
-interface AdminRoutesOptions {
-  db: Db;
-  mailer: Mailer;
-  sessions: Sessions;
-  storage: MediaStorage;
-  publish(topic: string): Promise<void>;
-  publicUrl: string;
-}
+type AdminRoutesOptions = Pick<Services, 'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl'>;
 
 /**
  * The admin console's API. Every route here is for signed-in admins only: the check runs on every request
@@ -32,7 +22,7 @@ interface AdminRoutesOptions {
  * domains, which bring their own admin routes; this scope adds the guard, the dashboard and the audit log.
  */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
-  const { db, mailer, sessions, storage, publish, publicUrl } = deps;
+  const { db } = deps;
   app.addHook('onRequest', async (request) => {
     await actorOf(request);
   });
@@ -70,6 +60,9 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
     },
   );
 
+  // Each domain's admin routes, behind this scope's guard.
+  // Each gets only its own services: the options here also carry this scope's prefix.
+  const { mailer, sessions, storage, publish, publicUrl } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { leadChangeBody, leadsQuery } from './admin-schemas.ts';
@@ -10,7 +10,7 @@ import { changeLead, LEAD_NOT_FOUND, listLeads } from './lead-admin.ts';
 import { adminLeadPageSchema, adminLeadSchema } from './responses.ts';
 
 /** The admin console's lead routes; the admin scope mounts them behind its guard. */
-export const leadAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const leadAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
   app.get(
     '/leads/',
     doc({

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
 import { actorOf } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-schemas.ts';
@@ -10,10 +10,7 @@ import { batchCsv, ImportError } from './batches.ts';
 import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from './responses.ts';
 import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
 
-interface RegistryAdminRoutesOptions {
-  db: Db;
-  publicUrl: string;
-}
+type RegistryAdminRoutesOptions = Pick<Services, 'db' | 'publicUrl'>;
 
 /** The admin console's registry routes; the admin scope mounts them behind its guard. */
 export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions> = async (app, deps) => {

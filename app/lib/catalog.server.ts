@@ -1,7 +1,8 @@
 import type { AppLoadContext } from 'react-router';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
-import { cardsQuerySchema, INVALID_PAGE, slugSchema } from '../../server/modules/catalog/schemas.ts';
+import { cardsQuerySchema, slugSchema } from '../../server/modules/catalog/schemas.ts';
 import { getCard, homeProducts, listCards } from '../../server/modules/catalog/service.ts';
+import { INVALID_PAGE } from '../../server/modules/paging.ts';
 import { orResponse } from './loader-errors.server.ts';
 import { pageError } from './route-error.ts';
 

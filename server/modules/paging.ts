@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { INVALID_PAGE } from './catalog/schemas.ts';
+
+export const INVALID_PAGE = 'Invalid page.';
+
+/** `?page=` as a whole number from 1 (every paged list reads it the same way). */
+export const pageNumber = z
+  .string()
+  .regex(/^\d{1,6}$/, 'Page must be a whole number from 1.')
+  .transform(Number)
+  .refine((page) => page >= 1, 'Page must be a whole number from 1.');
 
 /**
  * A page of a list, in its three shapes: as services return it, as the public API answers it (links) and

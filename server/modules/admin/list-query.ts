@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageNumber, SEARCH_TOO_LONG } from '../catalog/schemas.ts';
+import { SEARCH_TOO_LONG } from '../catalog/schemas.ts';
+import { pageNumber } from '../paging.ts';
 
 /** Rows on one page of every admin table. */
 export const ADMIN_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageNumber } from '../catalog/schemas.ts';
+import { pageNumber } from '../paging.ts';
 
 export const dashboardQuery = z.object({
   days: z.enum(['7', '30', '90'], { error: 'Days is 7, 30 or 90.' }).default('30').transform(Number),

@@ -6,9 +6,9 @@ import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { linkedPage } from '../paging.ts';
+import { INVALID_PAGE, linkedPage } from '../paging.ts';
 import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
-import { cardsQuerySchema, INVALID_PAGE, productsQuerySchema, slugSchema } from './schemas.ts';
+import { cardsQuerySchema, productsQuerySchema, slugSchema } from './schemas.ts';
 import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
 
 type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;

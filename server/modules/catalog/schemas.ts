@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { priceToCents } from '../../../common/money.ts';
+import { pageNumber } from '../paging.ts';
 
 export const CARDS_PAGE_SIZE = 8;
-export const INVALID_PAGE = 'Invalid page.';
 export const SEARCH_TOO_LONG = 'Search is at most 100 characters.';
-
-/** `?page=` as a whole number from 1 (every paged list reads it the same way). */
-export const pageNumber = z
-  .string()
-  .regex(/^\d{1,6}$/, 'Page must be a whole number from 1.')
-  .transform(Number)
-  .refine((page) => page >= 1, 'Page must be a whole number from 1.');
 
 /** Query strings repeat keys as arrays; only a single value is meaningful here. */
 const single = z.string().max(200, 'Too long.');

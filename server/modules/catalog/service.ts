@@ -5,8 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { INVALID_PAGE } from '../paging.ts';
 import type { Card, CardPage, HomeProducts } from './responses.ts';
-import { CARDS_PAGE_SIZE, INVALID_PAGE, type ProductsQuery } from './schemas.ts';
+import { CARDS_PAGE_SIZE, type ProductsQuery } from './schemas.ts';
 
 /** The change topic that catalogue writes publish (caches of cards and pages listen for it). */
 export const CATALOG_TOPIC = 'catalog';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../db/schema/index.ts';
 import { search } from '../admin/list-query.ts';
-import { pageNumber } from '../catalog/schemas.ts';
+import { pageNumber } from '../paging.ts';
 
 const day = z
   .string()

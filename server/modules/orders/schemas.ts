@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { MAX_ID } from '../../http/id-param.ts';
-import { INVALID_PAGE } from '../catalog/schemas.ts';
+import { INVALID_PAGE } from '../paging.ts';
 
 const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits.ts';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
 import { search } from '../admin/list-query.ts';
-import { pageNumber } from '../catalog/schemas.ts';
+import { pageNumber } from '../paging.ts';
 
 export const serialsQuery = z.object({
   page: pageNumber.default(1),

@@ -68,9 +68,14 @@ export async function pageOf<T>(
   count: Promise<number>,
 ): Promise<Page<T>> {
   const [results, found] = await Promise.all([rows, count]);
-  const pageCount = Math.max(1, Math.ceil(found / pageSize));
+  return pageFrom(page, pageSize, results, found);
+}
+
+/** The page of `count` rows in all that holds `results`; a page past the end is "Invalid page.". */
+export function pageFrom<T>(page: number, pageSize: number, results: T[], count: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(count / pageSize));
   if (page > pageCount) throw new AppError('not_found', INVALID_PAGE);
-  return { count: found, page, pageCount, pageSize, results };
+  return { count, page, pageCount, pageSize, results };
 }
 
 /** The public answer of a page; the catalogue's and the customer's order pages do not say their size. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { INVALID_PAGE } from '../paging.ts';
+import { offsetOf, pageFrom } from '../paging.ts';
 import type { Card, CardPage, HomeProducts } from './responses.ts';
 import { CARDS_PAGE_SIZE, type ProductsQuery } from './schemas.ts';
 
@@ -31,7 +31,7 @@ export function toCard(row: CardRow): Card {
 
 const newestFirst = [desc(cards.createdAt), desc(cards.id)];
 
-async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<CardPage> {
+async function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: number): Promise<CardPage> {
   // One round trip: the window count rides along with the page's rows.
   const rows = await db
     .select({ card: cards, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -39,21 +39,18 @@ async function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], page: numb
     .where(where)
     .orderBy(...orderBy)
     .limit(CARDS_PAGE_SIZE)
-    .offset((page - 1) * CARDS_PAGE_SIZE);
-  if (rows.length === 0 && page > 1) throw new AppError('not_found', INVALID_PAGE);
-  const count = rows[0]?.total ?? 0;
-  return {
-    count,
+    .offset(offsetOf(page, CARDS_PAGE_SIZE));
+  return pageFrom(
     page,
-    pageCount: Math.max(1, Math.ceil(count / CARDS_PAGE_SIZE)),
-    pageSize: CARDS_PAGE_SIZE,
-    results: rows.map((row) => toCard(row.card)),
-  };
+    CARDS_PAGE_SIZE,
+    rows.map((row) => toCard(row.card)),
+    rows[0]?.total ?? 0,
+  );
 }
 
 /** The public card list, newest first, 8 to a page. A page past the end is "Invalid page.". */
 export function listCards(db: Db, page: number): Promise<CardPage> {
-  return pageOf(db, eq(cards.active, true), newestFirst, page);
+  return cardPage(db, eq(cards.active, true), newestFirst, page);
 }
 
 export async function getCard(db: Db, slug: string): Promise<Card> {
@@ -91,7 +88,7 @@ export function searchProducts(db: Db, query: ProductsQuery): Promise<CardPage> 
   if (query.category) conditions.push(sql`lower(${cards.category}) = lower(${query.category})`);
   if (query.min_price !== undefined) conditions.push(gte(cards.priceCents, query.min_price));
   if (query.max_price !== undefined) conditions.push(lte(cards.priceCents, query.max_price));
-  return pageOf(db, and(...conditions), orderings[query.ordering ?? '-created'], query.page);
+  return cardPage(db, and(...conditions), orderings[query.ordering ?? '-created'], query.page);
 }
 
 const HOME_ALL_LIMIT = 12;

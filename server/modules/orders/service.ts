@@ -18,7 +18,7 @@ import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
-import { INVALID_PAGE } from '../paging.ts';
+import { offsetOf, pageFrom } from '../paging.ts';
 import { priceItems } from './pricing.ts';
 import type { Order, OrderPage } from './responses.ts';
 import { ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
@@ -245,18 +245,14 @@ export async function listOrders(db: Db, userId: number, page: number): Promise<
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
+    .offset(offsetOf(page, ORDERS_PAGE_SIZE));
   const count = rows[0]?.total ?? (page === 1 ? 0 : await countOrders(db, userId));
-  const pageCount = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
-  if (page > pageCount) throw new AppError('not_found', INVALID_PAGE);
+  const found = pageFrom(page, ORDERS_PAGE_SIZE, rows, count);
   return {
-    count,
-    page,
-    pageCount,
-    pageSize: ORDERS_PAGE_SIZE,
+    ...found,
     results: await withLines(
       db,
-      rows.map((row) => row.order),
+      found.results.map((row) => row.order),
     ),
   };
 }

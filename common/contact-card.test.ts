@@ -11,12 +11,10 @@ const person: CardPerson = {
   bio: 'Notes on the engine.',
   location: 'https://maps.example.test/ada',
   profile_image: null,
-  facebook: '',
-  instagram: '',
-  twitter: '',
-  youtube: '',
-  github: 'https://github.com/ada',
-  linkedin: '',
+  links: [
+    { id: 1, title: 'GitHub', url: 'https://github.com/ada', icon: 'github' },
+    { id: 2, title: 'Notes', url: 'https://notes.example.test/', icon: null },
+  ],
 };
 
 describe('contactCardOf', () => {
@@ -30,13 +28,8 @@ describe('contactCardOf', () => {
       jobTitle: 'Engineer',
       bio: 'Notes on the engine.',
       location: 'https://maps.example.test/ada',
-      socials: { github: 'https://github.com/ada', facebook: '' },
+      links: [{ url: 'https://github.com/ada', type: 'github' }, { url: 'https://notes.example.test/' }],
     });
-  });
-
-  it('leaves the e-mail out when the owner hides it', () => {
-    expect(contactCardOf({ ...person, show_email: false }).email).toBeUndefined();
-    expect(contactCardOf({ ...person, show_email: true }).email).toBe('ada@example.test');
   });
 
   it('carries the address and the photo it is given', () => {

@@ -20,7 +20,12 @@ const full: ContactCard = {
   jobTitle: 'Head of Design\\Research',
   bio: 'Line one\nLine two, with commas; semicolons\r\nand 日本語 text — long enough to be folded at least once or twice in the file.',
   location: 'https://maps.example.com/?q=53.3498,-6.2603&z=15',
-  socials: { github: 'https://github.com/zoe', linkedin: 'https://www.linkedin.com/in/zoe' },
+  links: [
+    { url: 'https://github.com/zoe', type: 'github' },
+    { url: 'https://www.linkedin.com/in/zoe', type: 'linkedin' },
+    { url: 'https://cal.example.com/zoe', type: 'booking' },
+    { url: 'https://zoe.example.com/' },
+  ],
   address: {
     address: '1 Grand Canal Sq, Dock 3',
     city: 'Dublin',
@@ -58,7 +63,10 @@ describe('buildVCard', () => {
       full.location,
       'https://github.com/zoe',
       'https://www.linkedin.com/in/zoe',
+      'https://cal.example.com/zoe',
+      'https://zoe.example.com/',
     ]);
+    expect(params('url', 'type')).toEqual([undefined, 'github', 'linkedin', 'booking', undefined]);
     expect(values('x-socialprofile').flat()).toEqual([
       'https://github.com/zoe',
       'https://www.linkedin.com/in/zoe',

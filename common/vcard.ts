@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
+import { SOCIAL_NETWORKS } from './social-networks.ts';
 
 export interface CardAddress {
   address: string;
@@ -18,7 +18,8 @@ export interface ContactCard {
   bio?: string;
   /** A map link (the profile's `location`). */
   location?: string;
-  socials?: Partial<Record<SocialNetwork, string>>;
+  /** The card's links in order; `type` is the link's icon (linkedin, booking…) when it has one. */
+  links?: { url: string; type?: string }[];
   /** The work address (the latest one). */
   address?: CardAddress;
   /** A JPEG, base64-encoded. */
@@ -79,18 +80,21 @@ function present(value: string | undefined): value is string {
 function linkLines(card: ContactCard): string[] {
   const lines: string[] = [];
   if (present(card.location)) lines.push(`URL:${uri(card.location.trim())}`);
-  for (const network of SOCIAL_NETWORKS) {
-    const link = card.socials?.[network];
-    if (!present(link)) continue;
+  for (const link of card.links ?? []) {
+    if (!present(link.url)) continue;
+    const url = uri(link.url.trim());
+    const type = link.type && /^[a-z]+$/.test(link.type) ? link.type : undefined;
     // Apple Contacts reads X-SOCIALPROFILE; Google and Outlook drop it but keep a typed URL.
-    lines.push(`X-SOCIALPROFILE;TYPE=${network}:${uri(link.trim())}`);
-    lines.push(`URL;TYPE=${network}:${uri(link.trim())}`);
+    if (type && (SOCIAL_NETWORKS as readonly string[]).includes(type)) {
+      lines.push(`X-SOCIALPROFILE;TYPE=${type}:${url}`);
+    }
+    lines.push(type ? `URL;TYPE=${type}:${url}` : `URL:${url}`);
   }
   return lines;
 }
 
 /**
- * A vCard 3.0 for the card; address books differ, so socials are written both ways (see below).
+ * A vCard 3.0 for the card; address books differ, so social links are written both ways (see below).
  * `forQrCode` keeps what a scanned contact needs (name, phone, e-mail, work, address) and the profile link,
  * unfolded: the photo, bio and links would make the code too dense for a phone camera.
  */

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { loginPath } from '../../common/safe-next';
-import { toUser } from '../../server/modules/accounts/service.ts';
+import { userView } from '../../server/modules/accounts/service.ts';
 
 /** For private pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request, context: AppLoadContext) {
@@ -9,5 +9,5 @@ export async function requireUser(request: Request, context: AppLoadContext) {
     const url = new URL(request.url);
     throw redirect(loginPath(`${url.pathname}${url.search}`));
   }
-  return toUser(user);
+  return userView(context.db, user);
 }

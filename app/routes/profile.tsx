@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { contactCardOf } from '../../common/contact-card';
+import { publicCardOf } from '../../common/profile-visibility';
 import { buildVCard, vcardFileName } from '../../common/vcard';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
@@ -34,12 +35,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const [qrOpen, setQrOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const latest = addresses[0];
+  // The file and the code are handed to others: they carry what the public card shows, no more.
+  const card = publicCardOf(user);
   const publicLink = new URL(`/profile/${user.username}`, loaderData.publicUrl).href;
 
   async function downloadVCard() {
     setExporting(true);
     try {
-      const text = await vcardOf(user, latest);
+      const text = await vcardOf(card, latest);
       downloadFile(vcardFileName(user.first_name, user.last_name), text, 'text/vcard;charset=utf-8');
     } catch {
       toast.error('The contact file could not be made. Please try again.');
@@ -90,7 +93,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <QrDialog
           open={qrOpen}
           onClose={() => setQrOpen(false)}
-          vcard={buildVCard({ ...contactCardOf(user, latest), profileUrl: publicLink }, { forQrCode: true })}
+          vcard={buildVCard({ ...contactCardOf(card, latest), profileUrl: publicLink }, { forQrCode: true })}
           profileUrl={publicLink}
         />
       </section>

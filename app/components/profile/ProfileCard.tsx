@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { CardPerson } from '../../../common/contact-card';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { httpLink } from '../../lib/safe-link';
-import { SocialLinks } from '../SocialLinks';
 import { Avatar } from './Avatar';
 
 export function formatAddress(address: Address): string {
@@ -51,7 +50,6 @@ export function ProfileCard({
             <dt>Email</dt>
             <dd>
               <a href={`mailto:${person.email}`}>{person.email}</a>
-              {person.show_email === false && <span className="muted"> (only you see it)</span>}
             </dd>
           </>
         )}
@@ -82,7 +80,17 @@ export function ProfileCard({
           </a>
         </p>
       )}
-      <SocialLinks links={person} />
+      {person.links.length > 0 && (
+        <ul className="card-links" aria-label="Links">
+          {person.links.map((link) => (
+            <li key={link.id}>
+              <a href={link.url} target="_blank" rel="noopener noreferrer">
+                {link.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {actions && <div className="profile-actions">{actions}</div>}
     </article>
   );

@@ -11,7 +11,6 @@ import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts';
 import { imageTooLarge } from '../../../common/messages/images';
 import { PHONE_MAX_LENGTH } from '../../../common/phone';
 import { isClearableProfileField } from '../../../common/profile-fields';
-import { SOCIAL_NETWORKS } from '../../../common/social-networks';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { ApiError, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
@@ -19,9 +18,7 @@ import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
 import { FormField, TextAreaField } from '../FormField';
 import { NewPasswordField } from '../NewPasswordField';
-import { SOCIAL_ICONS } from '../social-icons';
 import { Avatar } from './Avatar';
-import { ShowEmailField } from './ShowEmailField';
 
 const PHOTO_FIELD = PROFILE_PHOTO_UPLOAD.field;
 
@@ -40,7 +37,6 @@ function profileFormData(form: HTMLFormElement, user: User, photo: File | null):
     'company',
     'job_title',
     'location',
-    ...SOCIAL_NETWORKS,
     'password',
     'password2',
     'current_password',
@@ -59,8 +55,6 @@ function profileFormData(form: HTMLFormElement, user: User, photo: File | null):
     const cleared = isClearableProfileField(name) && typeof had === 'string' && had !== '';
     if (value !== '' || cleared) data.append(name, value);
   }
-  // Sent either way: an unticked box alone sends nothing, and turning it off must reach the server.
-  data.append('show_email', source.has('show_email') ? 'true' : 'false');
   if (photo) data.append(PHOTO_FIELD, photo, photo.name);
   return data;
 }
@@ -216,7 +210,6 @@ export function ProfileForm({
           errors={errors.phone}
         />
       </div>
-      <ShowEmailField checked={user.show_email} errors={errors.show_email} />
       <div className="form-row">
         <FormField
           label="Company"
@@ -251,23 +244,6 @@ export function ProfileForm({
         defaultValue={user.location}
         errors={errors.location}
       />
-
-      <fieldset className="social-fields">
-        <legend>Social profiles</legend>
-        <div className="form-grid">
-          {SOCIAL_NETWORKS.map((network) => (
-            <FormField
-              key={network}
-              label={SOCIAL_ICONS[network].label}
-              name={network}
-              type="url"
-              placeholder="https://"
-              defaultValue={user[network]}
-              errors={errors[network]}
-            />
-          ))}
-        </div>
-      </fieldset>
 
       <fieldset className="password-fields">
         <legend>Change password</legend>

@@ -9,6 +9,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { CardAccent } from '../../../common/card-accents.ts';
+import type { SwitchableField } from '../../../common/profile-visibility.ts';
 
 export const users = pgTable(
   'users',
@@ -26,12 +28,6 @@ export const users = pgTable(
     jobTitle: text('job_title').notNull().default(''),
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
-    facebook: text('facebook').notNull().default(''),
-    instagram: text('instagram').notNull().default(''),
-    twitter: text('twitter').notNull().default(''),
-    youtube: text('youtube').notNull().default(''),
-    github: text('github').notNull().default(''),
-    linkedin: text('linkedin').notNull().default(''),
     profileImage: text('profile_image'),
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
@@ -47,14 +43,33 @@ export const users = pgTable(
     disabledReason: text('disabled_reason').notNull().default(''),
     /** A new e-mail waiting for its owner to open the confirmation link; `email` changes only then. */
     pendingEmail: text('pending_email'),
-    /** The owner chose to show the e-mail on the public card (private by default). */
-    showEmail: boolean('show_email').notNull().default(false),
+    /**
+     * The contact fields the public card shows (common/profile-visibility.ts); name and photo always show.
+     * A new account shows its job title only, until its owner turns more on.
+     */
+    publicFields: text('public_fields')
+      .array()
+      .$type<SwitchableField[]>()
+      .notNull()
+      .default(sql`ARRAY['job_title']::text[]`),
+    /** Switched off: the card page, its tap links and its API answer as if it did not exist, except to its owner. */
+    profilePrivate: boolean('profile_private').notNull().default(false),
+    /** The card page's cover colour, one of common/card-accents.ts. */
+    accent: text('accent').$type<CardAccent>().notNull().default('ocean'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    check(
+      'users_public_fields_known',
+      sql`${table.publicFields} <@ ARRAY['email', 'phone', 'company', 'job_title', 'location', 'bio']::text[]`,
+    ),
+    check(
+      'users_accent_known',
+      sql`${table.accent} IN ('ocean', 'teal', 'forest', 'plum', 'ember', 'graphite')`,
+    ),
     index('users_created_idx').on(table.createdAt, table.id),
     // Trigram indexes answer the admin search (ILIKE '%…%') without reading every account.
     index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),

@@ -6,4 +6,5 @@ export * from './leads.ts';
 export * from './mail.ts';
 export * from './meta.ts';
 export * from './orders.ts';
+export * from './profiles.ts';
 export * from './registry.ts';

@@ -23,6 +23,8 @@ export const serials = pgTable(
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Set while the owner reports the card lost: a tap says so and no one can claim it. */
+    lostAt: timestamp('lost_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -62,4 +64,29 @@ export const serialVerifications = pgTable(
   ],
 );
 
+/**
+ * A card its owner offered to someone else by e-mail. Nothing changes until the recipient opens the link
+ * and accepts; a new offer for the same card replaces the old one. Only a SHA-256 of the token is kept.
+ */
+export const cardTransfers = pgTable(
+  'card_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serialId: integer('serial_id')
+      .notNull()
+      .unique()
+      .references(() => serials.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Trimmed and lower-cased, like a login address. */
+    toEmail: text('to_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('card_transfers_from_idx').on(table.fromUserId)],
+);
+
+export type CardTransferRow = typeof cardTransfers.$inferSelect;
 export type SerialRow = typeof serials.$inferSelect;

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { numberedPageSchema } from '../paging.ts';
-import { publicProfileSchema } from '../profiles/responses.ts';
+import { ownedCardSchema } from '../profiles/responses.ts';
 import { ACCOUNT_STATUSES } from './status.ts';
 
-/** The signed-in user as the API shows it: the public profile's fields and the account's own (never the password hash). */
-export const userSchema = publicProfileSchema
+/** The signed-in user as the API shows it: their whole card and the account's own fields (never the password hash). */
+export const userSchema = ownedCardSchema
   .extend({
     id: z.number().int(),
-    email: z.string(),
-    show_email: z
-      .boolean()
-      .describe('The owner chose to show the e-mail on the public card (off unless they did).'),
     role: z.enum(['user', 'admin']),
     pending_email: z
       .string()

@@ -16,7 +16,7 @@ import {
   resetPasswordSchema,
   tokenParamsSchema,
 } from './schemas.ts';
-import { activate, forgotPassword, login, register, resetPassword, toUser } from './service.ts';
+import { activate, forgotPassword, login, register, resetPassword, userView } from './service.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
 import {
   DEVICE_COOKIE,
@@ -143,7 +143,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
         reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
       const user = await requireUser(request);
       noStore(reply);
-      return toUser(user);
+      return userView(deps.db, user);
     },
   );
 
@@ -209,7 +209,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       const user = await requireUser(request);
       await cancelEmailChange(deps, user.id);
       noStore(reply);
-      return { ...toUser(user), pending_email: null };
+      return { ...(await userView(deps.db, user)), pending_email: null };
     },
   );
 

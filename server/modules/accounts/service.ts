@@ -1,5 +1,6 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
+import type { OwnedLink } from '../../../common/profile-visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import type { AfterAnswer } from '../../http/after-answer.ts';
 import { enforceLimit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
+import { linksOf } from '../profiles/links.ts';
 import { notifyPasswordChange } from './email-change.ts';
 import { admitLogin } from './login-throttle.ts';
 import { mailAllowed } from './mail-throttle.ts';
@@ -38,7 +40,8 @@ export interface AccountsDeps {
 
 export type { User } from './responses.ts';
 
-export function toUser(row: UserRow): User {
+/** The account as its owner sees it through the API, with the links on its card. */
+export function toUser(row: UserRow, links: OwnedLink[]): User {
   return {
     id: row.id,
     username: row.username,
@@ -50,17 +53,19 @@ export function toUser(row: UserRow): User {
     job_title: row.jobTitle,
     bio: row.bio,
     location: row.location,
-    facebook: row.facebook,
-    instagram: row.instagram,
-    twitter: row.twitter,
-    youtube: row.youtube,
-    github: row.github,
-    linkedin: row.linkedin,
     profile_image: row.profileImage,
-    show_email: row.showEmail,
+    accent: row.accent,
+    links,
+    public_fields: row.publicFields,
+    profile_private: row.profilePrivate,
     role: row.role,
     pending_email: row.pendingEmail,
   };
+}
+
+/** `toUser` with the account's links read from the database. */
+export async function userView(db: Db, row: UserRow): Promise<User> {
+  return toUser(row, await linksOf(db, row.id));
 }
 
 /** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
@@ -193,7 +198,7 @@ export async function login(
     throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidLogin);
   }
   await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-  return { user: toUser(user), sessionToken: await deps.sessions.create(user.id) };
+  return { user: await userView(deps.db, user), sessionToken: await deps.sessions.create(user.id) };
 }
 
 /**

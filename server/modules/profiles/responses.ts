@@ -1,24 +1,53 @@
 import { z } from 'zod';
+import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
+import { LINK_ICONS } from '../../../common/profile-links.ts';
+import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
 
-/** What anyone may see of a profile (spec section 3, Public profile). */
+export const cardLinkSchema = z
+  .strictObject({
+    id: z.number().int(),
+    title: z.string(),
+    url: z.string(),
+    icon: z.enum(LINK_ICONS).nullable(),
+  })
+  .meta({ id: 'CardLink' });
+
+export const ownedLinkSchema = cardLinkSchema
+  .extend({ enabled: z.boolean().describe('Off: kept in the owner’s list, shown to no one else.') })
+  .meta({ id: 'OwnedLink' });
+
+const hidden = 'Empty unless the owner chose to show it.';
+
+/** What anyone may see of a card: the fields its owner switched on, and the links they left enabled. */
 export const publicProfileSchema = z
   .strictObject({
     username: z.string(),
     first_name: z.string(),
     last_name: z.string(),
-    job_title: z.string(),
-    company: z.string(),
-    phone: z.string(),
-    email: z.string().describe('Empty unless the owner chose to show it.'),
-    location: z.string(),
-    bio: z.string(),
+    job_title: z.string().describe(hidden),
+    company: z.string().describe(hidden),
+    phone: z.string().describe(hidden),
+    email: z.string().describe(hidden),
+    location: z.string().describe(hidden),
+    bio: z.string().describe(hidden),
     profile_image: z.string().nullable(),
-    facebook: z.string(),
-    instagram: z.string(),
-    twitter: z.string(),
-    youtube: z.string(),
-    github: z.string(),
-    linkedin: z.string(),
+    accent: z.enum(CARD_ACCENT_KEYS),
+    links: z.array(cardLinkSchema),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.output<typeof publicProfileSchema>;
+
+/** The owner's own card: every field, every link, and their choices about what others see. */
+export const ownedCardSchema = publicProfileSchema.extend({
+  job_title: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  location: z.string(),
+  bio: z.string(),
+  links: z.array(ownedLinkSchema),
+  public_fields: z.array(z.enum(SWITCHABLE_FIELDS)).describe('The fields the public card shows.'),
+  profile_private: z
+    .boolean()
+    .describe('On: the card page, its tap links and its API answer 404 to everyone but the owner.'),
+});

@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH, PROFILE_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts.ts';
+import { LINK_URL_RULE, TOO_MANY_LINKS } from '../../../common/messages/profiles.ts';
 import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
+import {
+  isAllowedLinkUrl,
+  LINK_ICONS,
+  LINK_TITLE_MAX_LENGTH,
+  LINK_URL_MAX_LENGTH,
+  MAX_LINKS,
+} from '../../../common/profile-links.ts';
+import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
 import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
 const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
@@ -41,16 +51,6 @@ export const profileUpdateSchema = z
     job_title: text(PROFILE_FIELD_MAX_LENGTH.job_title, 'Job title'),
     bio: text(PROFILE_FIELD_MAX_LENGTH.bio, 'Bio'),
     location: httpLink,
-    facebook: httpLink,
-    instagram: httpLink,
-    twitter: httpLink,
-    youtube: httpLink,
-    github: httpLink,
-    linkedin: httpLink,
-    // Always sent by the form ('true' or 'false'): an unticked checkbox alone would send nothing.
-    show_email: z
-      .enum(['true', 'false'], "show_email is 'true' or 'false'.")
-      .transform((value) => value === 'true'),
     password: newPasswordField,
     password2: z.string().max(PASSWORD_LENGTH.max),
     current_password: z.string().max(1024),
@@ -62,3 +62,36 @@ export const profileUpdateSchema = z
   });
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** `PATCH /auth/profile/card/`: what the public card shows, whether it shows at all, and its colour. */
+export const cardSettingsSchema = z
+  .strictObject({
+    public_fields: z
+      .array(z.enum(SWITCHABLE_FIELDS))
+      .max(SWITCHABLE_FIELDS.length)
+      .transform((fields) => [...new Set(fields)]),
+    profile_private: z.boolean(),
+    accent: z.enum(CARD_ACCENT_KEYS),
+  })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change.');
+export type CardSettings = z.output<typeof cardSettingsSchema>;
+
+const linkSchema = z.strictObject({
+  /** An existing link keeps its id (and later its click counts); a new one has none. */
+  id: z.number().int().positive().optional(),
+  title: text(LINK_TITLE_MAX_LENGTH, 'A link title').min(1, 'Give the link a title.'),
+  url: z
+    .string()
+    .trim()
+    .max(LINK_URL_MAX_LENGTH, `A link is at most ${LINK_URL_MAX_LENGTH} characters.`)
+    .refine(isAllowedLinkUrl, LINK_URL_RULE),
+  icon: z.enum(LINK_ICONS).nullable(),
+  enabled: z.boolean(),
+});
+
+/** `PUT /auth/profile/links/`: the whole list in its new order (a link left out is deleted). */
+export const linksUpdateSchema = z.strictObject({
+  links: z.array(linkSchema).max(MAX_LINKS, TOO_MANY_LINKS),
+});
+export type LinksUpdate = z.output<typeof linksUpdateSchema>;

@@ -4,7 +4,7 @@ import { contactCardOf } from '../../../common/contact-card.ts';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
 import { isClearableProfileField } from '../../../common/profile-fields.ts';
-import { SOCIAL_NETWORKS } from '../../../common/social-networks.ts';
+import { type OwnedCard, type OwnedLink, publicCardOf } from '../../../common/profile-visibility.ts';
 import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -20,8 +20,9 @@ import {
   requestEmailChange,
 } from '../accounts/email-change.ts';
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LIMITS, toUser, type User } from '../accounts/service.ts';
+import { LIMITS, type User, userView } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
+import { linksOf } from './links.ts';
 import type { PublicProfile } from './responses.ts';
 import type { ProfileUpdate } from './schemas.ts';
 
@@ -44,13 +45,6 @@ const columnOf = {
   job_title: 'jobTitle',
   bio: 'bio',
   location: 'location',
-  facebook: 'facebook',
-  instagram: 'instagram',
-  twitter: 'twitter',
-  youtube: 'youtube',
-  github: 'github',
-  linkedin: 'linkedin',
-  show_email: 'showEmail',
 } as const satisfies Record<string, keyof UserRow>;
 
 function fieldError(field: string, detail: string, kind: 'bad_request' | 'conflict' = 'bad_request'): never {
@@ -159,53 +153,64 @@ export async function updateProfile(
     updated = { ...updated, pendingEmail: null };
   }
   await deps.publish(PROFILES_TOPIC);
-  return toUser(updated);
+  return userView(deps.db, updated);
 }
 
-async function publicProfileRow(db: Db, username: string): Promise<UserRow> {
+function ownedCardOf(row: UserRow, links: OwnedLink[]): OwnedCard {
+  return {
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    job_title: row.jobTitle,
+    location: row.location,
+    bio: row.bio,
+    profile_image: row.profileImage,
+    accent: row.accent,
+    public_fields: row.publicFields,
+    links,
+  };
+}
+
+/** A card as someone opening it sees it, and whether that someone is its owner. */
+export interface ViewedCard {
+  profile: PublicProfile;
+  /** The viewer owns the card: the page adds its "Edit" bar, and a private card shows to them alone. */
+  own: boolean;
+  private: boolean;
+}
+
+/**
+ * Someone's card as `viewerId` (undefined: a visitor who is not signed in) may see it: what its owner
+ * switched on. A private card, a disabled account and an unknown name are the same 404 to everyone but
+ * the owner, so a private card cannot be told apart from none.
+ */
+export async function viewCard(db: Db, username: string, viewerId?: number): Promise<ViewedCard> {
   const [row] = await db
     .select()
     .from(users)
     .where(and(eq(users.username, username.toLowerCase()), usableAccount()))
     .limit(1);
-  if (!row) throw new AppError('not_found', USER_NOT_FOUND);
-  return row;
+  const own = row !== undefined && row.id === viewerId;
+  if (!row || (row.profilePrivate && !own)) throw new AppError('not_found', USER_NOT_FOUND);
+  const profile = publicCardOf(ownedCardOf(row, await linksOf(db, row.id)));
+  return { profile, own, private: row.profilePrivate };
 }
 
-function toPublicProfile(row: UserRow): PublicProfile {
-  const user = toUser(row);
-  const { username, first_name, last_name, job_title, company, phone, location, bio, profile_image } = user;
-  const socials = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, user[network]])) as Record<
-    (typeof SOCIAL_NETWORKS)[number],
-    string
-  >;
-  return {
-    username,
-    first_name,
-    last_name,
-    job_title,
-    company,
-    phone,
-    // The login address is private unless its owner chose to show it.
-    email: row.showEmail ? row.email : '',
-    location,
-    bio,
-    profile_image,
-    ...socials,
-  };
+export async function publicProfile(db: Db, username: string, viewerId?: number): Promise<PublicProfile> {
+  return (await viewCard(db, username, viewerId)).profile;
 }
 
-export async function publicProfile(db: Db, username: string): Promise<PublicProfile> {
-  return toPublicProfile(await publicProfileRow(db, username));
-}
-
-/** The public profile as a vCard, with the photo inlined (it is a JPEG: photos are re-encoded on upload). */
+/** The public card as a vCard, with the photo inlined (it is a JPEG: photos are re-encoded on upload). */
 export async function publicVCard(
   db: Db,
   storage: MediaStorage,
   username: string,
+  viewerId?: number,
 ): Promise<{ text: string; profile: PublicProfile }> {
-  const profile = await publicProfile(db, username);
+  const profile = await publicProfile(db, username, viewerId);
   const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
   const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
   const text = buildVCard(contactCardOf(profile, undefined, photo?.toString('base64')));

@@ -28,6 +28,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('verify', 'routes/verify.tsx'),
   route('c/:serial', 'routes/tap.tsx'),
+  route('transfer/:token', 'routes/transfer.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success', 'routes/order-success.tsx'),
   ...prefix('admin', [

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CARD_REPORTED_LOST } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { company } from '../../content/company';
@@ -49,8 +50,12 @@ function describeError({ status, message }: RouteError): ErrorView {
   };
 }
 
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? errorPageTitle(describeError, error) : `Intro card | ${company.name}` },
+export const meta: Route.MetaFunction = ({ error, loaderData }) => [
+  {
+    title: error
+      ? errorPageTitle(describeError, error)
+      : `${loaderData?.kind === 'lost' ? CARD_REPORTED_LOST : 'Intro card'} | ${company.name}`,
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -58,8 +63,42 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadTap(context, params.serial);
 }
 
-/** An unclaimed card was tapped: invite its holder to make it theirs. */
+/**
+ * A card its owner locked as lost: a 200, because this is the page the finder is meant to see, not a
+ * failure. It names no one: the firm's contact is the way back to the owner.
+ */
+function LostCard() {
+  return (
+    <section className="container section">
+      <div className="success-card tap-card lost-card">
+        <h1>{CARD_REPORTED_LOST}</h1>
+        <p>
+          Its owner has locked it, so it no longer opens their contact page. If you found it, thank you:
+          please get in touch with us and we will make sure it gets back to them.
+        </p>
+        <ul className="lost-contact" aria-label={`How to reach ${company.name}`}>
+          <li>
+            <span className="muted">E-mail</span> <a href={`mailto:${company.email}`}>{company.email}</a>
+          </li>
+          <li>
+            <span className="muted">Phone</span>{' '}
+            <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</a>
+          </li>
+        </ul>
+        <div className="form-actions">
+          <Link className="button" to="/contact">
+            Contact us
+          </Link>
+        </div>
+        <p className="muted">This card cannot be claimed while it is reported lost.</p>
+      </div>
+    </section>
+  );
+}
+
+/** An unclaimed card was tapped: invite its holder to make it theirs; a lost one: help the finder. */
 export default function Tap({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'lost') return <LostCard />;
   const claimPath = `/profile?claim=${loaderData.serial}#cards`;
   return (
     <section className="container section">

@@ -26,7 +26,7 @@ export function text(paragraphs: string[], url?: string): string {
  * The one piece of a visitor's own text an account mail carries: anyone can register with someone
  * else's address, so links and domain-like words are dropped and the length is capped.
  */
-function greetingName(firstName: string): string {
+export function greetingName(firstName: string): string {
   const name = firstName
     .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*/gi, ' ')
     .replace(/\S*[a-z0-9-]\.[a-z]{2,}\S*/gi, ' ')

@@ -52,6 +52,7 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
         <h1 className="mono">{serial.display}</h1>
         <StatusBadge status={serial.status} />
         {serial.suspicious && <StatusBadge status="suspicious" />}
+        {serial.lost_at && <span className="badge badge-suspicious">reported lost</span>}
       </div>
       <div className="admin-columns">
         <section className="admin-panel" aria-labelledby="serial-facts">
@@ -77,6 +78,12 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
               ) : (
                 'Nobody yet'
               )}
+            </dd>
+            <dt>Reported lost</dt>
+            <dd>
+              {serial.lost_at
+                ? `Since ${formatDateTime(serial.lost_at)}, by its owner: a tap shows "reported lost" and nobody can claim it`
+                : 'No'}
             </dd>
             <dt>Registered</dt>
             <dd>{formatDateTime(serial.created_at)}</dd>

@@ -34,6 +34,11 @@ export const claimedCardSchema = z
     status: z.enum(SERIAL_STATUSES),
     claimed_at: z.iso.datetime().nullable(),
     tap_url: z.string(),
+    lost_at: z.iso.datetime().nullable().describe('Set while the owner reports the card lost.'),
+    transfer: z
+      .strictObject({ to_email: z.string(), expires_at: z.iso.datetime() })
+      .nullable()
+      .describe("The owner's pending offer of this card to someone else, if any."),
   })
   .meta({ id: 'ClaimedCard' });
 export type ClaimedCard = z.output<typeof claimedCardSchema>;
@@ -53,6 +58,7 @@ export const adminSerialRowSchema = z
     suspicious: z.boolean().describe('Verified more often than a genuine card is.'),
     last_verified_at: z.iso.datetime().nullable(),
     claimed_by: z.strictObject({ id: z.number().int(), email: z.string(), username: z.string() }).nullable(),
+    lost_at: z.iso.datetime().nullable().describe('Set while the owner reports the card lost.'),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'AdminSerialRow' });

@@ -5,22 +5,17 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { releaseCard } from './card-life.ts';
+import { cardLifeRoutes } from './card-life-routes.ts';
 import {
   claimedCardListSchema,
   claimedCardSchema,
   refusedVerificationSchema,
   verificationResultSchema,
 } from './responses.ts';
-import {
-  CLAIM_MESSAGES,
-  claimCard,
-  listClaimedCards,
-  releaseCard,
-  type VerificationKind,
-  verifyCode,
-} from './service.ts';
+import { CLAIM_MESSAGES, claimCard, listClaimedCards, type VerificationKind, verifyCode } from './service.ts';
 
-type RegistryRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'secret'>;
+type RegistryRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'secret'>;
 
 const verifyQuery = z.object({ code: z.string().max(200).optional().default('') });
 const claimBody = z.strictObject({
@@ -41,8 +36,9 @@ const VERIFY_STATUS: Record<VerificationKind, number> = {
 
 export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
   app,
-  { db, publicUrl, secret },
+  { db, mailer, publicUrl, secret },
 ) => {
+  await app.register(cardLifeRoutes, { db, mailer, publicUrl });
   const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
 
   app.get(
@@ -92,7 +88,7 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
       responses: {
         201: { description: 'The claimed card.', schema: claimedCardSchema },
         404: 'No card has this serial number.',
-        409: 'Claimed by someone else, or blocked.',
+        409: 'Claimed by someone else, reported lost, or blocked.',
       },
     }),
     async (request, reply) => {
@@ -106,9 +102,13 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
   app.delete<{ Params: { serial: string } }>(
     '/auth/cards/:serial/',
     doc({
-      summary: 'Release one of their cards',
+      summary: 'Release one of their cards for a hand-over: whoever holds it can then claim it',
       auth: 'user',
-      responses: { 204: 'Released.', 404: 'Not one of their cards.' },
+      responses: {
+        204: 'Released.',
+        404: 'Not one of their cards.',
+        409: 'The card is locked as lost: unlock it first.',
+      },
     }),
     async (request, reply) => {
       const user = await requireUser(request);

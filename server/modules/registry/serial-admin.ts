@@ -44,6 +44,7 @@ function toRow(found: Selected): AdminSerialRow {
     suspicious: pastVerificationLimit(s.verificationCount),
     last_verified_at: s.lastVerifiedAt?.toISOString() ?? null,
     claimed_by: found.claimer,
+    lost_at: s.lostAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
   };
 }

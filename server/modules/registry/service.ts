@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
-import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
+import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
-import { cards, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { cards, cardTransfers, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit, refundHit } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
@@ -222,12 +222,16 @@ const FAILED_CLAIMS: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
 export async function listClaimedCards(db: Db, userId: number, publicUrl: string): Promise<ClaimedCard[]> {
   const rows = await db
-    .select({ serial: serials, sku: cards.sku, name: cards.name })
+    .select({ serial: serials, sku: cards.sku, name: cards.name, offer: cardTransfers })
     .from(serials)
     .innerJoin(cards, eq(cards.id, serials.cardId))
+    .leftJoin(
+      cardTransfers,
+      and(eq(cardTransfers.serialId, serials.id), eq(cardTransfers.fromUserId, userId)),
+    )
     .where(eq(serials.claimedBy, userId))
     .orderBy(sql`${serials.claimedAt} desc`, serials.id);
-  return rows.map(({ serial, sku, name }) => ({
+  return rows.map(({ serial, sku, name, offer }) => ({
     serial_number: serial.serial,
     display: formatSerial(serial.serial),
     sku,
@@ -235,6 +239,12 @@ export async function listClaimedCards(db: Db, userId: number, publicUrl: string
     status: serial.status,
     claimed_at: serial.claimedAt?.toISOString() ?? null,
     tap_url: `${publicUrl}/c/${serial.serial}`,
+    lost_at: serial.lostAt?.toISOString() ?? null,
+    // An offer past its time is as good as none: the recipient's link no longer works.
+    transfer:
+      offer && offer.expiresAt > new Date()
+        ? { to_email: offer.toEmail, expires_at: offer.expiresAt.toISOString() }
+        : null,
   }));
 }
 
@@ -255,7 +265,14 @@ export async function claimCard(
   const [claimed] = await db
     .update(serials)
     .set({ claimedBy: userId, claimedAt: sql`now()` })
-    .where(and(eq(serials.serial, serial), eq(serials.status, 'active'), isNull(serials.claimedBy)))
+    .where(
+      and(
+        eq(serials.serial, serial),
+        eq(serials.status, 'active'),
+        isNull(serials.claimedBy),
+        isNull(serials.lostAt),
+      ),
+    )
     .returning({ id: serials.id });
   const [row] = claimed ? [] : await db.select().from(serials).where(eq(serials.serial, serial));
   if (!claimed && !row) {
@@ -264,6 +281,10 @@ export async function claimCard(
   await refundHit(db, failKey);
   if (row?.status === 'blocked')
     throw new AppError('conflict', CLAIM_MESSAGES.blocked, { serial: [CLAIM_MESSAGES.blocked] });
+  if (row?.lostAt && row.claimedBy !== userId) {
+    const lost = CARD_LIFE_MESSAGES.lostNoClaim;
+    throw new AppError('conflict', lost, { serial: [lost] });
+  }
   if (row && row.claimedBy !== userId)
     throw new AppError('conflict', CLAIM_MESSAGES.taken, { serial: [CLAIM_MESSAGES.taken] });
   const mine = await listClaimedCards(db, userId, publicUrl);
@@ -272,23 +293,15 @@ export async function claimCard(
   return card;
 }
 
-/** Releases one of the user's own cards; someone else's (or an unknown serial) is "not found". */
-export async function releaseCard(db: Db, userId: number, code: string): Promise<void> {
-  const serial = serialShape(compactCode(code));
-  const released = serial
-    ? await db
-        .update(serials)
-        .set({ claimedBy: null, claimedAt: null })
-        .where(and(eq(serials.serial, serial), eq(serials.claimedBy, userId)))
-        .returning({ id: serials.id })
-    : [];
-  if (released.length === 0) throw new AppError('not_found', CARD_NOT_FOUND);
-}
-
-/** Where a tap on a card leads: the owner's public profile, an invitation to claim it, or nowhere. */
+/**
+ * Where a tap on a card leads: the owner's public profile, an invitation to claim it, a "reported lost"
+ * page, or nowhere. A private profile's card is `private`: only its owner may be sent on.
+ */
 type TapTarget =
   | { kind: 'profile'; username: string }
+  | { kind: 'private'; username: string; ownerId: number }
   | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
+  | { kind: 'lost' }
   | { kind: 'blocked' }
   | { kind: 'unknown' };
 
@@ -300,6 +313,7 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
       serial: serials,
       cardName: cards.name,
       owner: users.username,
+      ownerPrivate: users.profilePrivate,
       ownerUsable: sql<boolean>`${usableAccount()}`,
     })
     .from(serials)
@@ -308,7 +322,13 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
     .where(eq(serials.serial, serial));
   if (!row) return { kind: 'unknown' };
   if (row.serial.status === 'blocked') return { kind: 'blocked' };
-  if (row.owner && row.ownerUsable) return { kind: 'profile', username: row.owner };
+  // Before anything about the owner: a finder learns only that the card is lost, never whose it is.
+  if (row.serial.lostAt) return { kind: 'lost' };
+  if (row.owner && row.ownerUsable && row.serial.claimedBy !== null) {
+    return row.ownerPrivate
+      ? { kind: 'private', username: row.owner, ownerId: row.serial.claimedBy }
+      : { kind: 'profile', username: row.owner };
+  }
   // A card whose owner's account is disabled leads nowhere, as if it did not exist (nor can it be claimed).
   if (row.owner) return { kind: 'unknown' };
   return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
+import { loginPath } from '../../common/safe-next';
+import { company } from '../../content/company';
+import type { ClaimedCard } from '../../server/modules/registry/responses';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { PageHeader } from '../components/PageHeader';
+import { ApiError, api } from '../lib/api';
+import { formatDate } from '../lib/format';
+import { loadTransfer } from '../lib/registry.server';
+import type { RouteError } from '../lib/route-error';
+import type { Route } from './+types/transfer';
+
+const TITLE = 'A card offered to you';
+
+function describeError({ status, message }: RouteError): ErrorView {
+  const home = (
+    <Link to="/" className="button button-outline">
+      Back to the home page
+    </Link>
+  );
+  if (status === 404)
+    return {
+      title: message ?? CARD_LIFE_MESSAGES.transferInvalid,
+      advice:
+        'The offer may have been accepted already, cancelled by the sender, or left for more than 7 days. Ask the sender to offer the card again.',
+      actions: home,
+    };
+  return {
+    title: SOMETHING_WENT_WRONG,
+    advice: 'Sorry, this offer could not be looked up. Please try again in a moment.',
+    actions: home,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(describeError, error) : `${TITLE} | ${company.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadTransfer(context, params.token);
+}
+
+type Outcome =
+  | { kind: 'ready' }
+  | { kind: 'accepting' }
+  | { kind: 'accepted' }
+  | { kind: 'failed'; message: string };
+
+/** The page of a transfer link: what is offered, and a button (never an action on load: mail scanners open links). */
+export default function Transfer({ loaderData, params }: Route.ComponentProps) {
+  const { offer, viewerEmail } = loaderData;
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'ready' });
+  const here = `/transfer/${params.token}`;
+  const rightAccount = viewerEmail !== null && viewerEmail.toLowerCase() === offer.toEmail;
+
+  async function accept() {
+    setOutcome({ kind: 'accepting' });
+    try {
+      await api<ClaimedCard>('/auth/cards/transfers/accept/', {
+        method: 'POST',
+        body: { token: params.token },
+      });
+      setOutcome({ kind: 'accepted' });
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.body?.detail
+          ? error.body.detail
+          : 'The card could not be accepted.';
+      setOutcome({ kind: 'failed', message });
+    }
+  }
+
+  async function switchAccount() {
+    try {
+      await api('/auth/logout/', { method: 'POST' });
+    } finally {
+      window.location.assign(loginPath(here));
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={TITLE} />
+      <section className="container section">
+        <div className="auth-card transfer-offer">
+          <p className="transfer-card-name">
+            <strong>{offer.cardName}</strong> <span className="mono">{offer.display}</span>
+          </p>
+          <p>
+            {offer.fromName || 'Its owner'} offers you this intro card. If you accept, it becomes yours: a tap
+            on it opens your own profile instead of theirs. Nothing changes until you accept.
+          </p>
+          <p className="muted">
+            Offered to <strong>{offer.toEmail}</strong> · open until {formatDate(offer.expiresAt)}
+          </p>
+          <div role="status" aria-live="polite" className="transfer-outcome">
+            {outcome.kind === 'accepted' && (
+              <p className="status-message success">The card is yours: a tap on it now opens your profile.</p>
+            )}
+            {outcome.kind === 'failed' && <p className="status-message failure">{outcome.message}</p>}
+          </div>
+          {outcome.kind === 'accepted' ? (
+            <div className="form-actions">
+              <Link className="button" to="/profile#cards">
+                See my cards
+              </Link>
+            </div>
+          ) : viewerEmail === null ? (
+            <>
+              <p>
+                Sign in with <strong>{offer.toEmail}</strong> to accept. No account yet? The sign-in page
+                creates one too; use that address.
+              </p>
+              <div className="form-actions">
+                <Link className="button" to={loginPath(here)}>
+                  Sign in to accept
+                </Link>
+              </div>
+            </>
+          ) : rightAccount ? (
+            <div className="form-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={accept}
+                disabled={outcome.kind === 'accepting'}
+              >
+                {outcome.kind === 'accepting' ? 'Accepting...' : 'Accept the card'}
+              </button>
+            </div>
+          ) : (
+            <>
+              <p className="status-message failure">{CARD_LIFE_MESSAGES.transferWrongAccount}</p>
+              <p className="muted">You are signed in as {viewerEmail}.</p>
+              <div className="form-actions">
+                <button type="button" className="button button-outline" onClick={switchAccount}>
+                  Sign out and switch account
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage viewOf={describeError} />;
+}

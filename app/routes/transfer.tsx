@@ -111,8 +111,8 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
           ) : viewerEmail === null ? (
             <>
               <p>
-                Sign in with <strong>{offer.toEmail}</strong> to accept. No account yet? The sign-in page
-                creates one too; use that address.
+                Sign in with this address to accept. No account yet? The sign-in page creates one too; use the
+                same address.
               </p>
               <div className="form-actions">
                 <Link className="button" to={loginPath(here)}>

@@ -9,6 +9,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { matchPath } from 'react-router';
 import routes from '../../app/routes.ts';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
+import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   type MailedServer,
@@ -29,6 +30,7 @@ const CLAIMED = 'KMQ8CB9YWGJD';
 const UNCLAIMED = 'AQMTQR6BZ5K9';
 const BLOCKED = 'W9PX4XMVDGHY';
 const SERIAL = 'ECD1DD829NKP';
+const LOST = '4RRFNHHHCTE2';
 
 type Who = 'visitor' | 'customer' | 'admin';
 interface Visit {
@@ -125,6 +127,22 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       await shopper.context.post(`${site.baseUrl}/api/auth/cards/claim/`, { data: { serial: CLAIMED } })
     ).status(),
   ).toBe(201);
+  // A card locked as lost (its tap page), and an offer of the claimed one (the transfer link's page).
+  expect(
+    (
+      await shopper.context.post(`${site.baseUrl}/api/auth/cards/claim/`, { data: { serial: LOST } })
+    ).status(),
+  ).toBe(201);
+  expect((await shopper.context.post(`${site.baseUrl}/api/auth/cards/${LOST}/lost/`)).status()).toBe(200);
+  const taker = `taker.${Date.now()}@example.test`;
+  expect(
+    (
+      await shopper.context.post(`${site.baseUrl}/api/auth/cards/${CLAIMED}/transfer/`, {
+        data: { email: taker },
+      })
+    ).status(),
+  ).toBe(201);
+  const transferPath = new URL(linkIn(await site.smtp.waitFor(taker), '/transfer')).pathname;
   expect(
     (
       await shopper.context.post(`${site.baseUrl}/api/contact/`, {
@@ -172,6 +190,8 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/verify',
       `/verify?code=${SERIAL}`,
       `/c/${UNCLAIMED}`,
+      `/c/${LOST}`,
+      transferPath,
     ].map((path): Visit => ({ who: 'visitor', path, status: 200 })),
     { who: 'visitor', path: `/c/${CLAIMED}`, status: 200, lands: `/profile/${username}` },
     { who: 'visitor', path: '/profile', status: 200, lands: '/login?next=%2Fprofile' },
@@ -185,9 +205,11 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
     { who: 'visitor', path: '/profile/nobody-by-this-name', status: 404 },
     { who: 'visitor', path: '/c/0000-0000-0000', status: 404 },
     { who: 'visitor', path: `/c/${BLOCKED}`, status: 410 },
+    { who: 'visitor', path: '/transfer/not-a-token', status: 404 },
     // Signed in.
     { who: 'customer', path: '/profile', status: 200 },
     { who: 'customer', path: `/profile?claim=${UNCLAIMED}`, status: 200 },
+    { who: 'customer', path: transferPath, status: 200 },
     { who: 'customer', path: '/checkout', status: 200 },
     { who: 'customer', path: `/order-success?order=${order.id}`, status: 200 },
     { who: 'customer', path: '/order-success', status: 200 },

@@ -5,6 +5,7 @@ import {
   request as playwrightRequest,
 } from '@playwright/test';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
+import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import {
   type MailedServer,
@@ -35,6 +36,10 @@ const customer = {
 const username = 'alexandra-montgomery';
 const cardSlug = 'classic-intro-card-matte-black';
 const demoSerial = 'ECD1DD829NKP';
+// The customer's cards: one locked as lost, one offered to a long address (its link's page is a stop).
+const lostSerial = '4RRFNHHHCTE2';
+const offeredSerial = 'KMQ8CB9YWGJD';
+let transferPath = '';
 let orderId = 0;
 let customerId = 0;
 
@@ -100,6 +105,22 @@ async function giveCustomerHistory() {
     headers,
   });
   expect(lead.status()).toBe(201);
+  for (const serial of [lostSerial, offeredSerial]) {
+    const claimed = await request.post(`${site.baseUrl}/api/auth/cards/claim/`, {
+      data: { serial },
+      headers,
+    });
+    expect(claimed.status()).toBe(201);
+  }
+  const locked = await request.post(`${site.baseUrl}/api/auth/cards/${lostSerial}/lost/`, { headers });
+  expect(locked.status()).toBe(200);
+  const taker = `maximiliana.von-hohenzollern-sigmaringen.${Date.now()}@example-partners.test`;
+  const offered = await request.post(`${site.baseUrl}/api/auth/cards/${offeredSerial}/transfer/`, {
+    data: { email: taker },
+    headers,
+  });
+  expect(offered.status()).toBe(201);
+  transferPath = new URL(linkIn(await site.smtp.waitFor(taker), '/transfer')).pathname;
   await request.dispose();
 }
 
@@ -376,6 +397,9 @@ test('public pages have no layout breaks at any width', async ({ browser }) => {
     { path: '/verify' },
     { path: `/verify?code=${demoSerial}` },
     { path: `/c/${demoSerial}` },
+    { path: `/c/${lostSerial}` },
+    { path: transferPath },
+    { path: '/transfer/not-a-token' },
     { path: '/cart' },
     { path: `/profile/${username}` },
     { path: '/no-such-page' },
@@ -408,6 +432,17 @@ test('signed-in pages have no layout breaks at any width', async ({ browser }) =
       name: '/profile (QR code dialog)',
       prepare: openDialog('QR', 'Scan Contact'),
     },
+    {
+      path: '/profile',
+      name: '/profile (Transfer card dialog)',
+      prepare: openDialog('Transfer card KMQ8-CB9Y-WGJD', 'Transfer card'),
+    },
+    {
+      path: '/profile',
+      name: '/profile (Release card dialog)',
+      prepare: openDialog('Release card KMQ8-CB9Y-WGJD', 'Release card'),
+    },
+    { path: transferPath, name: '/transfer (signed in with another account)' },
     {
       path: '/profile',
       name: '/profile (Add address dialog)',

@@ -7,7 +7,7 @@ import { auditLog, cardTransfers, serials, users } from '../../db/schema/index.t
 import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
+import { signedInAdmin, signedInUser } from '../../test/users.ts';
 import { createSessions } from '../accounts/sessions.ts';
 import { generateBatch } from './batches.ts';
 import { claimedCardSchema } from './responses.ts';
@@ -107,6 +107,11 @@ describe('locking a card as lost', () => {
     });
     expect((await call('DELETE', `/api/auth/cards/${serial}/lost/`, stranger.cookie)).status).toBe(404);
     expect((await serialRow(serial))?.lostAt).not.toBeNull();
+
+    // The firm sees the report on the serial's page.
+    const admin = await signedInAdmin(t);
+    const seen = await call('GET', `/api/admin/serials/${serial}/`, admin.cookie);
+    expect(seen.body).toMatchObject({ lost_at: locked.body.lost_at, status: 'active' });
 
     // Verification of the genuine card goes on working.
     const verified = await request(t, { url: `/api/verify/?code=${serial}`, remoteAddress: '10.77.0.1' });
@@ -274,7 +279,7 @@ describe('transferring a card by e-mail', () => {
     await expect(loadTransfer(pageContext(), token)).rejects.toMatchObject({ init: { status: 404 } });
   });
 
-  it('changes nothing for an offer cancelled, replaced, expired, or of a card released since', async () => {
+  it('changes nothing for an offer cancelled, replaced, expired, or of a card blocked since', async () => {
     const giver = await signedInUser(t);
     const recipient = await signedInUser(t);
     const serial = await claimedBy(giver);

@@ -270,7 +270,7 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('release asks first, says exactly what happens, and offers to lock the card instead', async ({
+test('release asks first, says exactly what happens, and offers to lock the card instead; the firm sees the report', async ({
   browser,
 }) => {
   const owner = await as(browser, 390, giver);
@@ -288,4 +288,13 @@ test('release asks first, says exactly what happens, and offers to lock the card
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Reported lost');
   await owner.context.close();
+
+  // The firm sees the report on the serial's page, beside its own block and unblock.
+  const firm = await as(browser, 1280, admin);
+  await go(firm.page, `/admin/serials/${serial}`);
+  await expect(firm.page.locator('.admin-title')).toContainText('reported lost');
+  await expect(firm.page.getByRole('main')).toContainText('by its owner: a tap shows "reported lost"');
+  await expect(firm.page.getByRole('button', { name: 'Block' })).toBeVisible();
+  await firm.page.screenshot({ path: `${SHOTS}/admin-serial-lost-1280.png` });
+  await firm.context.close();
 });

@@ -224,6 +224,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       `/admin/cards/${card.id}`,
       '/admin/serials',
       `/admin/serials/${SERIAL}`,
+      `/admin/serials/${LOST}`,
       '/admin/users',
       `/admin/users/${shopper.user.id}`,
       '/admin/leads',

@@ -476,6 +476,7 @@ test('admin pages have no layout breaks at any width', async ({ browser }) => {
     { path: '/admin/cards/1' },
     { path: '/admin/serials' },
     { path: `/admin/serials/${demoSerial}` },
+    { path: `/admin/serials/${lostSerial}` },
     { path: '/admin/users' },
     { path: `/admin/users/${customerId}` },
     { path: '/admin/leads' },

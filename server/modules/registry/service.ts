@@ -322,14 +322,14 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
     .where(eq(serials.serial, serial));
   if (!row) return { kind: 'unknown' };
   if (row.serial.status === 'blocked') return { kind: 'blocked' };
+  // A card whose owner's account is disabled leads nowhere, as if it did not exist (nor can it be claimed).
+  if (row.owner && !row.ownerUsable) return { kind: 'unknown' };
   // Before anything about the owner: a finder learns only that the card is lost, never whose it is.
   if (row.serial.lostAt) return { kind: 'lost' };
-  if (row.owner && row.ownerUsable && row.serial.claimedBy !== null) {
+  if (row.owner && row.serial.claimedBy !== null) {
     return row.ownerPrivate
       ? { kind: 'private', username: row.owner, ownerId: row.serial.claimedBy }
       : { kind: 'profile', username: row.owner };
   }
-  // A card whose owner's account is disabled leads nowhere, as if it did not exist (nor can it be claimed).
-  if (row.owner) return { kind: 'unknown' };
   return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
 }

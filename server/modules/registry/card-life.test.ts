@@ -326,6 +326,22 @@ describe('transferring a card by e-mail', () => {
     ).toBe(400);
   });
 
+  it('moves the card once when the link is accepted twice at the same moment', async () => {
+    const giver = await signedInUser(t);
+    const recipient = await signedInUser(t);
+    const serial = await claimedBy(giver);
+    const { token } = await offer(giver, serial, recipient.email);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call('POST', '/api/auth/cards/transfers/accept/', recipient.cookie, { token }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
+    expect((await serialRow(serial))?.claimedBy).toBe(recipient.id);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, serial))).toHaveLength(1);
+    await smtp.waitFor(giver.email);
+  });
+
   it('refuses an offer to oneself, of someone else’s card, or without a valid address; limits offers per hour', async () => {
     const owner = await signedInUser(t);
     const other = await signedInUser(t);

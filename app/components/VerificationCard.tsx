@@ -205,6 +205,12 @@ export function VerificationCard({ answer }: { answer: CheckAnswer }) {
       </div>
       <div className="verification-body">
         <p className="verification-next">{nextStep(verdict, answer)}</p>
+        {answer.reported_lost && (
+          <p className="verification-lost">
+            <strong>Its owner reported this card lost.</strong> If you found it, please {contact}: we will get
+            it back to them. If someone offers to sell or give it to you, it is not theirs to pass on.
+          </p>
+        )}
         {(serial || answer.sku || attemptsLabel) && (
           <dl className="verification-facts">
             {serial && (

@@ -137,6 +137,15 @@ for (const width of [390, 1280]) {
     for (const secret of ['Lovelace', giver.email, 'ada-lovelace']) expect(html).not.toContain(secret);
     await finder.page.screenshot({ path: `${SHOTS}/lost-page-${width}.png`, fullPage: true });
 
+    // Verifying it still says it is genuine, and that it was reported lost (still without a name).
+    await go(finder.page, `/verify?code=${serial}`);
+    await expect(finder.page.locator('.verification')).toHaveAttribute('data-verdict', 'genuine');
+    await expect(finder.page.locator('.verification-lost')).toContainText(
+      'Its owner reported this card lost.',
+    );
+    expect(await finder.page.content()).not.toContain('Lovelace');
+    await finder.page.locator('.verification').screenshot({ path: `${SHOTS}/verify-lost-${width}.png` });
+
     // The finder tries to claim it as theirs: refused, with the reason.
     await go(finder.page, `/profile?claim=${serial}`);
     const cards = finder.page.getByRole('region', { name: 'My cards' });

@@ -115,7 +115,8 @@ describe('locking a card as lost', () => {
 
     // Verification of the genuine card goes on working.
     const verified = await request(t, { url: `/api/verify/?code=${serial}`, remoteAddress: '10.77.0.1' });
-    expect(verified.body).toMatchObject({ valid: true, status: 'Genuine product' });
+    expect(verified.body).toMatchObject({ valid: true, status: 'Genuine product', reported_lost: true });
+    expect(verified.text).not.toContain(owner.username);
 
     const unlocked = await call('DELETE', `/api/auth/cards/${serial}/lost/`, owner.cookie);
     expect(unlocked).toMatchObject({ status: 200, body: { lost_at: null } });

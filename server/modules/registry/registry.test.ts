@@ -59,6 +59,7 @@ describe('GET /api/verify/', () => {
       attempts: 1,
       attempts_left: 4,
       first_verified_at: expect.any(String),
+      reported_lost: false,
     });
     for (let n = 2; n <= 5; n++) {
       const answer = await verify(formatSerial(code).toLowerCase(), newIp());

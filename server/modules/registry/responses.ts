@@ -14,6 +14,9 @@ export const verificationResultSchema = z
     attempts: count,
     attempts_left: count,
     first_verified_at: z.iso.datetime().nullable(),
+    reported_lost: z
+      .boolean()
+      .describe('The owner of this genuine card reported it lost: it is not theirs to sell or give away.'),
   })
   .meta({ id: 'VerificationResult' });
 export type VerificationResult = z.output<typeof verificationResultSchema>;

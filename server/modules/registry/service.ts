@@ -47,6 +47,7 @@ function unknownAnswer(attempts: number | null): Verification & { kind: 'unknown
       attempts: attempts === null ? null : shown(attempts, FAILED_LOOKUPS.max),
       attempts_left: attempts === null ? null : Math.max(0, FAILED_LOOKUPS.max - attempts),
       first_verified_at: null,
+      reported_lost: false,
     },
   };
 }
@@ -63,6 +64,7 @@ function limitedAnswer(attempts: number): Verification {
       attempts: shown(attempts, FAILED_LOOKUPS.max),
       attempts_left: 0,
       first_verified_at: null,
+      reported_lost: false,
     },
   };
 }
@@ -82,6 +84,7 @@ interface CountedCheck {
   sku: string;
   count: number;
   first: Date | string | null;
+  lost: boolean;
 }
 
 /**
@@ -96,13 +99,13 @@ async function countCheck(db: Db, serial: string, client: string): Promise<Count
           first_verified_at = coalesce(first_verified_at, now()),
           last_verified_at = now()
       where serial = ${serial} and status = 'active'
-      returning id, serial, card_id, verification_count, first_verified_at
+      returning id, serial, card_id, verification_count, first_verified_at, lost_at
     ), logged as (
       insert into ${serialVerifications} (serial_id, count, client)
       select id, verification_count, ${client} from counted
     )
     select counted.serial, ${cards.sku} as sku, counted.verification_count as count,
-           counted.first_verified_at as first
+           counted.first_verified_at as first, counted.lost_at is not null as lost
     from counted join ${cards} on ${cards.id} = counted.card_id`);
   // node-postgres and PGlite both answer with `rows`.
   const [row] = (result as unknown as { rows: CountedCheck[] }).rows;
@@ -136,6 +139,7 @@ async function findCode(
           attempts: shown(n, MAX_VERIFICATIONS),
           attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
           first_verified_at: counted.first ? new Date(counted.first).toISOString() : null,
+          reported_lost: Boolean(counted.lost),
         },
       };
     }
@@ -145,6 +149,7 @@ async function findCode(
         sku: cards.sku,
         count: serials.verificationCount,
         first: serials.firstVerifiedAt,
+        lostAt: serials.lostAt,
       })
       .from(serials)
       .innerJoin(cards, eq(cards.id, serials.cardId))
@@ -160,6 +165,7 @@ async function findCode(
           attempts: shown(blocked.count, MAX_VERIFICATIONS),
           attempts_left: Math.max(0, MAX_VERIFICATIONS - blocked.count),
           first_verified_at: blocked.first?.toISOString() ?? null,
+          reported_lost: blocked.lostAt !== null,
         },
       };
     }
@@ -177,6 +183,7 @@ async function findCode(
         attempts: null,
         attempts_left: null,
         first_verified_at: null,
+        reported_lost: false,
       },
     };
   }

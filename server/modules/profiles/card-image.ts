@@ -97,7 +97,17 @@ function cardTree(card: PublicCard, photo: string | undefined, site: string): No
         initialsOf(card) || '?',
       );
   const text: Node[] = [
-    el('div', { fontSize: 72, fontWeight: 700, lineHeight: 1.1, lineClamp: 2, display: 'block' }, name),
+    el(
+      'div',
+      {
+        fontSize: name.length > 22 ? 60 : 72,
+        fontWeight: 700,
+        lineHeight: 1.1,
+        lineClamp: 2,
+        display: 'block',
+      },
+      name,
+    ),
   ];
   if (role) {
     text.push(

@@ -2,7 +2,7 @@ import { CARD_ACCENTS } from '../../common/card-accents';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { CardPage } from '../components/card-page/CardPage';
 import cardCss from '../components/card-page/card-page.css?raw';
-import { ErrorPage, type ErrorView, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import type { BarePage } from '../lib/bare-page';
 import { cardImagePath, fullName, roleLine } from '../lib/card-page';
 import { loadCardPage } from '../lib/profiles.server';
@@ -30,7 +30,7 @@ function describeError({ status }: RouteError): ErrorView {
         <a href="/" className="button">
           Go to the home page
         </a>
-        <a href="/cards" className="button button-outline">
+        <a href="/d" className="button button-outline">
           Get your own intro card
         </a>
       </>
@@ -40,10 +40,7 @@ function describeError({ status }: RouteError): ErrorView {
 
 /** OpenGraph tags so a shared link previews as the person's card (absolute URLs, as crawlers need). */
 export const meta: Route.MetaFunction = ({ data, error }) => {
-  if (!data) {
-    const { title } = describeError({ status: error ? 404 : 500, message: '' });
-    return [{ title: title.replace(/\.$/, '') }, { name: 'robots', content: 'noindex' }];
-  }
+  if (!data) return [{ title: errorPageTitle(describeError, error) }, { name: 'robots', content: 'noindex' }];
   const { profile, publicUrl } = data;
   const name = fullName(profile);
   const role = roleLine(profile);

@@ -111,7 +111,7 @@ export function CardPage({
         </div>
       </main>
       <footer className="card-foot">
-        <a href="/cards">Get your own intro card</a>
+        <a href="/d">Get your own intro card</a>
       </footer>
       <script
         nonce={nonce}

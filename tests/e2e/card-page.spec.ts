@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { type CardOwner, DEMO_CARD_OWNERS, seedCardOwners } from '../../server/test/card-owners.ts';
@@ -108,6 +109,10 @@ for (const viewport of [
       await expect(page.getByRole('link', { name: 'Get your own intro card' })).toHaveAttribute('href', '/d');
       await expect(editBar(page)).toBeHidden();
       expect(errors).toEqual([]);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
     });
 
     test('shows no action for a field its owner keeps private', async ({ page }) => {

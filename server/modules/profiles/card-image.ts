@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import { CARD_ACCENTS } from '../../../common/card-accents.ts';
@@ -10,7 +11,7 @@ import type { MediaStorage } from '../../storage/index.ts';
 import { viewCard } from './service.ts';
 
 /** The size chat apps and social sites show large (og:image, twitter:card summary_large_image). */
-export const CARD_IMAGE = { width: 1200, height: 630 } as const;
+const CARD_IMAGE = { width: 1200, height: 630 } as const;
 
 /**
  * Inter from @fontsource (OFL-1.1) in the scripts its subsets cover, so a name renders the same on a
@@ -23,16 +24,17 @@ type SatoriFont = { name: string; data: Buffer; weight: (typeof WEIGHTS)[number]
 let fonts: Promise<SatoriFont[]> | undefined;
 
 function loadFonts(): Promise<SatoriFont[]> {
-  const require = createRequire(import.meta.url);
+  // One file named in full, so the dependency is plain to see; its siblings are the other subsets.
+  const files = path.dirname(
+    createRequire(import.meta.url).resolve('@fontsource/inter/files/inter-latin-400-normal.woff'),
+  );
   fonts ??= Promise.all(
     WEIGHTS.flatMap((weight) =>
       SUBSETS.map(async (subset) => ({
         name: 'Inter',
         weight,
         style: 'normal' as const,
-        data: await readFile(
-          require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
-        ),
+        data: await readFile(path.join(files, `inter-${subset}-${weight}-normal.woff`)),
       })),
     ),
   );
@@ -170,7 +172,7 @@ function versionOf(card: PublicCard, site: string): string {
     .slice(0, 22);
 }
 
-export interface CardImage {
+interface CardImage {
   etag: string;
   png(): Promise<Buffer>;
 }

@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
@@ -10,13 +19,14 @@ import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
+import { barePageOf } from './lib/bare-page';
 import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
 import './lib/context';
 
+// The site's stylesheet is linked in Layout, not here: a bare page (the card page) goes without it.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -53,6 +63,23 @@ const CARD_DETAIL_PATH = /^\/cards\/[^/]+\/?$/;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const bare = barePageOf(useMatches());
+  if (bare) {
+    // The page brings its own styles and script: no React on the client, no site chrome.
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own stylesheet, from the build */}
+          <style dangerouslySetInnerHTML={{ __html: bare.style }} />
+        </head>
+        <body>{children}</body>
+      </html>
+    );
+  }
   return (
     <html lang="en">
       <head>
@@ -60,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b3a" />
         <Meta />
+        <link rel="stylesheet" href={stylesheet} />
         <Links />
         <OrganizationLd />
       </head>
@@ -83,7 +111,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation();
+  const bare = barePageOf(useMatches()) !== undefined;
   const openingCard = navigation.state === 'loading' && CARD_DETAIL_PATH.test(navigation.location.pathname);
+  // A bare page is its own <main>.
+  if (bare) return <Outlet />;
   return (
     <>
       <NavigationProgress />

@@ -28,6 +28,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const modules: FastifyPluginAsync<Services>[] = [
       accountsRoutes,
       profileRoutes,
+      cardImageRoutes,
       addressRoutes,
       orderRoutes,
       leadRoutes,

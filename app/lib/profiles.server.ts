@@ -1,10 +1,10 @@
-import type { AppLoadContext } from 'react-router';
+import { type AppLoadContext, data } from 'react-router';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
 import { usernameField } from '../../server/modules/profiles/schemas.ts';
-import { publicProfile } from '../../server/modules/profiles/service.ts';
+import { viewCard } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
 import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
@@ -24,12 +24,26 @@ export async function loadOwnProfile(request: Request, context: AppLoadContext) 
   return { user, addresses, orders, cards, claimSerial, publicUrl: context.publicUrl };
 }
 
-/** A public profile by username; an unknown one is a 404 the route's ErrorBoundary shows. */
-export async function loadPublicProfile(context: AppLoadContext, username: string | undefined) {
+/**
+ * The card page's data: the public view of a card, for its owner also a private one (anyone else gets the
+ * 404 an unknown name gets). A private card's page must never be shared or stored, a public one is the
+ * same for every visitor, owner included (the owner's bar is added in the browser), so the page cache
+ * may keep it.
+ */
+export async function loadCardPage(context: AppLoadContext, username: string | undefined) {
   const parsed = usernameField.safeParse(username ?? '');
   if (!parsed.success) throw pageError(404, USER_NOT_FOUND);
+  const viewer = context.sessionToken ? await context.sessions.userOf(context.sessionToken) : undefined;
   try {
-    return { profile: await publicProfile(context.db, parsed.data), publicUrl: context.publicUrl };
+    const card = await viewCard(context.db, parsed.data, viewer?.id);
+    return data(
+      { profile: card.profile, private: card.private, publicUrl: context.publicUrl },
+      {
+        headers: {
+          'Cache-Control': card.private ? 'private, no-store' : 'public, max-age=0, must-revalidate',
+        },
+      },
+    );
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw pageError(404, USER_NOT_FOUND);
     throw error;

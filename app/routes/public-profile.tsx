@@ -1,14 +1,21 @@
-import { Link, useNavigation } from 'react-router';
+import { CARD_ACCENTS } from '../../common/card-accents';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
-import { company } from '../../content/company';
+import { CardPage } from '../components/card-page/CardPage';
+import cardCss from '../components/card-page/card-page.css?raw';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
-import { ProfileCard } from '../components/profile/ProfileCard';
-import { publicPageHeaders } from '../lib/http-cache';
-import { loadPublicProfile } from '../lib/profiles.server';
+import type { BarePage } from '../lib/bare-page';
+import { cardImagePath, fullName, roleLine } from '../lib/card-page';
+import { loadCardPage } from '../lib/profiles.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';
 
-export const headers = publicPageHeaders;
+/** The owner's page, not the firm's: no site chrome, no app stylesheet, no React on the client. */
+export const handle: BarePage = { bare: true, style: cardCss };
+
+/** A public card is the same for everyone (the page cache keeps it); a private one is for its owner only. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, must-revalidate',
+});
 
 /** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
 function describeError({ status }: RouteError): ErrorView {
@@ -20,12 +27,12 @@ function describeError({ status }: RouteError): ErrorView {
         : 'Sorry, this profile could not be loaded. Please try again in a moment.',
     actions: (
       <>
-        <Link to="/" className="button">
+        <a href="/" className="button">
           Go to the home page
-        </Link>
-        <Link to="/d" className="button button-outline">
+        </a>
+        <a href="/d" className="button button-outline">
           Get your own intro card
-        </Link>
+        </a>
       </>
     ),
   };
@@ -33,63 +40,52 @@ function describeError({ status }: RouteError): ErrorView {
 
 /** OpenGraph tags so a shared link previews as the person's card (absolute URLs, as crawlers need). */
 export const meta: Route.MetaFunction = ({ data, error }) => {
-  if (!data) return [{ title: errorPageTitle(describeError, error) }];
+  if (!data) return [{ title: errorPageTitle(describeError, error) }, { name: 'robots', content: 'noindex' }];
   const { profile, publicUrl } = data;
-  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
-  const role = [profile.job_title, profile.company].filter(Boolean).join(' at ');
-  const description = role || profile.bio.slice(0, 160) || `${name}'s digital intro card`;
+  const name = fullName(profile);
+  const role = roleLine(profile);
+  const description = role || profile.bio.slice(0, 160) || `${name}'s intro card`;
   const url = new URL(`/profile/${profile.username}`, publicUrl).href;
+  const image = new URL(cardImagePath(profile.username), publicUrl).href;
   return [
-    { title: `${name} | ${company.name}` },
+    { title: role ? `${name} · ${role}` : name },
     { name: 'description', content: description },
+    { name: 'theme-color', content: CARD_ACCENTS[profile.accent].color },
+    ...(data.private ? [{ name: 'robots', content: 'noindex' }] : []),
     { property: 'og:type', content: 'profile' },
     { property: 'og:title', content: name },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: role ? `${name}, ${role}` : name },
     { property: 'profile:first_name', content: profile.first_name },
     { property: 'profile:last_name', content: profile.last_name },
-    ...(profile.profile_image
-      ? [{ property: 'og:image', content: new URL(profile.profile_image, publicUrl).href }]
-      : []),
-    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(profile.profile_image
+      ? [{ tagName: 'link', rel: 'preload', as: 'image', href: profile.profile_image, fetchPriority: 'high' }]
+      : []),
   ];
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadPublicProfile(context, params.username);
+  return loadCardPage(context, params.username);
 }
 
-/** Anyone's digital intro card, opened from a tapped card, a QR code or a shared link. */
+/** Anyone's intro card, opened from a tapped card, a QR code or a shared link. */
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
-  const navigation = useNavigation();
-  if (navigation.state === 'loading' && navigation.location.pathname.startsWith('/profile/')) {
-    return (
-      <section className="container section">
-        <p role="status">Loading...</p>
-      </section>
-    );
-  }
   return (
-    <section className="container section public-profile">
-      <ProfileCard
-        person={profile}
-        headingLevel={1}
-        actions={
-          <a
-            className="button"
-            href={`/api/auth/public-profile/${encodeURIComponent(profile.username)}/vcard/`}
-            download
-          >
-            Save contact
-          </a>
-        }
-      />
-    </section>
+    <CardPage profile={loaderData.profile} isPrivate={loaderData.private} publicUrl={loaderData.publicUrl} />
   );
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage viewOf={describeError} />;
+  return (
+    <main id="main">
+      <ErrorPage viewOf={describeError} />
+    </main>
+  );
 }

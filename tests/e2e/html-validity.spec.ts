@@ -9,6 +9,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { matchPath } from 'react-router';
 import routes from '../../app/routes.ts';
 import { productLinks, serviceLinks } from '../../content/navigation.ts';
+import { DEMO_CARD_OWNERS } from '../../server/test/card-owners.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
@@ -53,7 +54,7 @@ const customer = {
 test.beforeAll(async () => {
   // A fresh database (migrations, the seed's images) and a mailed sign-up: slow on a busy machine.
   test.setTimeout(120_000);
-  site = await startMailedServerWithAdmin(admin);
+  site = await startMailedServerWithAdmin(admin, DEMO_CARD_OWNERS);
   await registerActiveUser(site, customer);
 });
 
@@ -186,6 +187,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/secure-account/x/y',
       '/unlock/x/y',
       `/profile/${username}`,
+      ...DEMO_CARD_OWNERS.map((owner) => `/profile/${owner.username}`),
       '/cart',
       '/verify',
       `/verify?code=${SERIAL}`,

@@ -65,7 +65,9 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt>Public card</dt>
             <dd>
-              <Link to={`/profile/${user.username}`}>/profile/{user.username}</Link>
+              <Link to={`/profile/${user.username}`} reloadDocument>
+                /profile/{user.username}
+              </Link>
             </dd>
             <dt>Phone</dt>
             <dd>{user.phone || '—'}</dd>

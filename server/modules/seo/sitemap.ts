@@ -46,8 +46,11 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Disallow: /api/',
+    // A card's preview picture, for link previews: X's crawler, for one, keeps to robots.txt.
+    'Allow: /api/auth/public-profile/*/card.png',
     'Disallow: /admin',
-    'Disallow: /profile',
+    // The owner's own page; a public card (/profile/{username}) is meant to be found. Private ones are 404s.
+    'Disallow: /profile$',
     'Disallow: /checkout',
     'Disallow: /order-success',
     'Disallow: /c/',

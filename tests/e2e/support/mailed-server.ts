@@ -1,3 +1,4 @@
+import { type CardOwner, seedCardOwners } from '../../../server/test/card-owners.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../../server/test/smtp-capture.ts';
 import { runAdminCreate, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
@@ -54,13 +55,20 @@ export async function registerActiveUser(
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status}`);
 }
 
-/** A mailed server whose database already has this admin (made with `npm run admin:create` before it starts). */
-export function startMailedServerWithAdmin(admin: {
-  email: string;
-  password: string;
-  firstName?: string;
-}): Promise<MailedServer> {
+/**
+ * A mailed server whose database already has this admin (made with `npm run admin:create` before it starts)
+ * and these card owners (filled-in intro cards, written before it starts).
+ */
+export function startMailedServerWithAdmin(
+  admin: {
+    email: string;
+    password: string;
+    firstName?: string;
+  },
+  cardOwners: CardOwner[] = [],
+): Promise<MailedServer> {
   return startMailedServer({}, async (dataDir) => {
+    if (cardOwners.length > 0) await seedCardOwners(dataDir, cardOwners);
     const name = admin.firstName ? ['--first-name', admin.firstName] : [];
     const made = await runAdminCreate(dataDir, [
       '--email',

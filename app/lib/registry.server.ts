@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from 'react-router';
+import { type AppLoadContext, redirectDocument } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
@@ -15,10 +15,10 @@ export async function loadTap(context: AppLoadContext, serial: string | undefine
   const target = await tapTarget(context.db, serial ?? '');
   switch (target.kind) {
     case 'profile':
-      throw redirect(`/profile/${target.username}`);
+      throw redirectDocument(`/profile/${target.username}`);
     case 'private': {
       const viewer = await context.sessions.userOf(context.sessionToken);
-      if (viewer?.id === target.ownerId) throw redirect(`/profile/${target.username}`);
+      if (viewer?.id === target.ownerId) throw redirectDocument(`/profile/${target.username}`);
       throw pageError(404, CARD_NOT_FOUND);
     }
     case 'unknown':

@@ -1,7 +1,8 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-/** Paths that carry one-time tokens; the token never reaches the logs. */
-const TOKEN_PATH = /^(\/(?:api\/auth\/)?(?:activate|reset-password)\/[^/]+\/)[^/?]+/;
+/** Paths that carry one-time tokens (the mailed links, pages and API alike); the token never reaches the logs. */
+const TOKEN_PATH =
+  /^(\/(?:api\/auth\/)?(?:(?:activate|reset-password|confirm-email|secure-account|unlock)\/[^/]+|transfer)\/)[^/?]+/;
 
 function loggedUrl(url: string): string {
   return url.replace(TOKEN_PATH, '$1[token]');

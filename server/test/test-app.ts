@@ -68,7 +68,7 @@ export interface TestApp {
 /** The API (no web pages) on a migrated and seeded test database, with media in a temporary directory. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp } = {},
+  options: { sameDatabaseAs?: TestApp; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-test-'));
   const config = parseConfig({
@@ -80,7 +80,9 @@ export async function createTestApp(
   const testDb = options.sameDatabaseAs ? await reopen(options.sameDatabaseAs) : await openTestDatabase();
   const storage = createLocalStorage(config.mediaDir);
   await prepareDatabase(testDb.database, storage, { seedDemo: config.seedDemo });
-  const app = await buildApp({ config, database: testDb.database, storage, web: 'none', logger: false });
+  // Pino takes a stream beside its level; the app's own type names only the level.
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const app = await buildApp({ config, database: testDb.database, storage, web: 'none', logger });
   await app.ready();
   return {
     app,

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import { cardOfferMail, cardTransferredMail } from '../../mail/card-transfer-mail.ts';
 import type { Mailer } from '../../mail/index.ts';
+import { usableAccount } from '../accounts/status.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ownCardView, ownSerial } from './card-life.ts';
 import type { ClaimedCard } from './responses.ts';
@@ -107,7 +108,7 @@ export async function transferOffer(db: Db, token: string): Promise<TransferOffe
       and(eq(serials.id, cardTransfers.serialId), eq(serials.claimedBy, cardTransfers.fromUserId)),
     )
     .innerJoin(cards, eq(cards.id, serials.cardId))
-    .innerJoin(users, eq(users.id, cardTransfers.fromUserId))
+    .innerJoin(users, and(eq(users.id, cardTransfers.fromUserId), usableAccount()))
     .where(and(eq(cardTransfers.tokenHash, sha256(token)), gt(cardTransfers.expiresAt, new Date())));
   if (!found) return undefined;
   return {
@@ -135,6 +136,12 @@ export async function acceptTransfer(deps: TransferDeps, user: UserRow, token: s
     if (!offer) throw new AppError('not_found', CARD_LIFE_MESSAGES.transferInvalid);
     if (offer.toEmail !== user.email.toLowerCase())
       throw new AppError('forbidden', CARD_LIFE_MESSAGES.transferWrongAccount);
+    // A giver the firm disabled since the offer holds nothing to give: their cards lead nowhere.
+    const [giver] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, offer.fromUserId), usableAccount()));
+    if (!giver) throw new AppError('not_found', CARD_LIFE_MESSAGES.transferInvalid);
     const [moved] = await tx
       .update(serials)
       .set({ claimedBy: user.id, claimedAt: sql`now()`, lostAt: null })
@@ -149,7 +156,6 @@ export async function acceptTransfer(deps: TransferDeps, user: UserRow, token: s
     // The giver released the card, or the firm blocked it, since the offer: there is nothing to give.
     if (!moved) throw new AppError('not_found', CARD_LIFE_MESSAGES.transferInvalid);
     await tx.delete(cardTransfers).where(eq(cardTransfers.id, offer.id));
-    const [giver] = await tx.select().from(users).where(eq(users.id, offer.fromUserId));
     const [card] = await tx.select({ name: cards.name }).from(cards).where(eq(cards.id, moved.cardId));
     await recordAudit(
       tx,
@@ -158,19 +164,17 @@ export async function acceptTransfer(deps: TransferDeps, user: UserRow, token: s
         action: 'card.transfer',
         targetType: 'serial',
         targetId: moved.serial,
-        before: { owner_id: offer.fromUserId, owner_email: giver?.email ?? null },
+        before: { owner_id: offer.fromUserId, owner_email: giver.email },
         after: { owner_id: user.id, owner_email: user.email },
       },
     );
-    if (giver) {
-      const notice = cardTransferredMail(
-        giver.email,
-        giver.firstName,
-        { cardName: card?.name ?? 'intro card', display: formatSerial(moved.serial), toEmail: user.email },
-        `${deps.publicUrl}/profile#cards`,
-      );
-      await deps.mailer.sendLater(notice, tx);
-    }
+    const notice = cardTransferredMail(
+      giver.email,
+      giver.firstName,
+      { cardName: card?.name ?? 'intro card', display: formatSerial(moved.serial), toEmail: user.email },
+      `${deps.publicUrl}/profile#cards`,
+    );
+    await deps.mailer.sendLater(notice, tx);
     return moved.serial;
   });
   return ownCardView(deps.db, user.id, serial, deps.publicUrl);

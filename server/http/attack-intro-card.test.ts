@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardTransfers, serials, users } from '../db/schema/index.ts';
+import { generateBatch } from '../modules/registry/batches.ts';
+import { request } from '../test/request.ts';
+import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInAdmin, signedInUser } from '../test/users.ts';
+
+/**
+ * Issue 16's new surface as an attacker sends it, over real HTTP: card life (lost, transfer, accept), the
+ * owner's card controls (switches, links), and what a private card or a hidden field may leak.
+ */
+
+let t: TestApp;
+let smtp: SmtpCapture;
+const logged: string[] = [];
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url }, { logStream: { write: (line) => logged.push(line) } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+async function call(method: Method, url: string, cookie?: string, body?: object | string) {
+  const answer = await request(t, { method, url, cookie, body });
+  return { status: answer.status, body: answer.text ? answer.body : undefined, text: answer.text };
+}
+
+async function claimedBy(owner: { cookie: string }): Promise<string> {
+  const [row] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
+  const serial = row?.serial as string;
+  expect((await call('POST', '/api/auth/cards/claim/', owner.cookie, { serial })).status).toBe(201);
+  return serial;
+}
+
+async function offerToken(owner: { cookie: string }, serial: string, to: string): Promise<string> {
+  const offered = await call('POST', `/api/auth/cards/${serial}/transfer/`, owner.cookie, { email: to });
+  expect(offered.status).toBe(201);
+  return linkIn(await smtp.waitFor(to), '/transfer')
+    .split('/')
+    .at(-1) as string;
+}
+
+describe('card life under attack', () => {
+  it('a disabled giver’s pending offer can no longer be accepted, nor its page show who offers', async () => {
+    const giver = await signedInUser(t, { firstName: 'Gina', lastName: 'Giver' });
+    const recipient = await signedInUser(t);
+    const serial = await claimedBy(giver);
+    const token = await offerToken(giver, serial, recipient.email);
+
+    const admin = await signedInAdmin(t);
+    const disabled = await request(t, {
+      method: 'PATCH',
+      url: `/api/admin/users/${giver.id}/`,
+      cookie: admin.cookie,
+      body: { disabled: true, reason: 'Fraud report' },
+    });
+    expect(disabled.status).toBe(200);
+
+    const accepted = await call('POST', '/api/auth/cards/transfers/accept/', recipient.cookie, { token });
+    expect(accepted).toMatchObject({
+      status: 404,
+      body: { detail: 'This transfer link is invalid or has expired.' },
+    });
+    const [row] = await t.database.db.select().from(serials).where(eq(serials.serial, serial));
+    expect(row?.claimedBy).toBe(giver.id);
+  });
+
+  it('thirty offers fired at once: ten pass the hourly limit, the rest are 429, none is a 500', async () => {
+    const owner = await signedInUser(t);
+    const serial = await claimedBy(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        call('POST', `/api/auth/cards/${serial}/transfer/`, owner.cookie, {
+          email: `burst${n}-${owner.id}@example.test`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    // One offer per card: the last one written stands.
+    const offers = await t.database.db
+      .select()
+      .from(cardTransfers)
+      .where(eq(cardTransfers.fromUserId, owner.id));
+    expect(offers).toHaveLength(1);
+  });
+
+  it('someone else’s card and an unknown serial answer alike on every card-life call', async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const serial = await claimedBy(owner);
+    const [unclaimed] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
+    const calls: [Method, string, object?][] = [
+      ['POST', 'lost/'],
+      ['DELETE', 'lost/'],
+      ['POST', 'transfer/', { email: 'friend@example.test' }],
+      ['DELETE', 'transfer/'],
+    ];
+    for (const [method, tail, body] of calls) {
+      const foreign = await call(method, `/api/auth/cards/${serial}/${tail}`, stranger.cookie, body);
+      const free = await call(method, `/api/auth/cards/${unclaimed?.serial}/${tail}`, stranger.cookie, body);
+      const unknown = await call(method, `/api/auth/cards/ABCDEFGHJKMN/${tail}`, stranger.cookie, body);
+      expect([foreign.status, foreign.text], `${method} ${tail}`).toEqual([unknown.status, unknown.text]);
+      expect([free.status, free.text], `${method} ${tail}`).toEqual([unknown.status, unknown.text]);
+      expect(foreign.status).toBe(404);
+    }
+    const [row] = await t.database.db.select().from(serials).where(eq(serials.serial, serial));
+    expect(row).toMatchObject({ claimedBy: owner.id, lostAt: null });
+  });
+
+  it('never answers 5xx to bodies and serials a client can send', async () => {
+    const owner = await signedInUser(t);
+    const serial = await claimedBy(owner);
+    const deep = JSON.parse(`${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`);
+    const bodies: (object | string)[] = [
+      [],
+      'null',
+      '"text"',
+      '123',
+      { email: null },
+      { email: 42 },
+      { email: ['a@example.test'] },
+      { email: { $ne: '' } },
+      { email: `${'a'.repeat(300)}@example.test` },
+      { email: 'a@example.test\r\nBcc: victim@example.test' },
+      { email: 'a@example.test', email2: 'b@example.test' },
+      { token: null },
+      { token: 7 },
+      { token: 'x'.repeat(5000) },
+      { token: 'A'.repeat(43) },
+      { token: '\u0000'.repeat(43) },
+      deep,
+    ];
+    const serialsToTry = [serial, 'x'.repeat(190), '%E2%80%AE', '..%2F..%2Fadmin', ' ', 'ABCD-EFGH-JKMN'];
+    const answers: string[] = [];
+    for (const body of bodies) {
+      for (const url of [`/api/auth/cards/${serial}/transfer/`, '/api/auth/cards/transfers/accept/']) {
+        const answer = await call('POST', url, owner.cookie, body);
+        answers.push(`${answer.status} POST ${url} ${JSON.stringify(body).slice(0, 60)}`);
+      }
+    }
+    for (const code of serialsToTry) {
+      for (const [method, tail] of [
+        ['POST', 'lost/'],
+        ['DELETE', 'lost/'],
+        ['DELETE', 'transfer/'],
+        ['POST', 'transfer/'],
+      ] as const) {
+        const answer = await call(method, `/api/auth/cards/${code}/${tail}`, owner.cookie, {
+          email: 'friend@example.test',
+        });
+        answers.push(`${answer.status} ${method} ${code} ${tail}`);
+      }
+    }
+    expect(answers.filter((line) => line.startsWith('5'))).toEqual([]);
+  });
+
+  it('refuses the new writes from another site, and a text/plain body a form could send', async () => {
+    const owner = await signedInUser(t);
+    const serial = await claimedBy(owner);
+    const writes: [Method, string, object][] = [
+      ['POST', `/api/auth/cards/${serial}/lost/`, {}],
+      ['DELETE', `/api/auth/cards/${serial}/lost/`, {}],
+      ['POST', `/api/auth/cards/${serial}/transfer/`, { email: 'csrf@example.test' }],
+      ['DELETE', `/api/auth/cards/${serial}/transfer/`, {}],
+      ['POST', '/api/auth/cards/transfers/accept/', { token: 'A'.repeat(43) }],
+      ['PATCH', '/api/auth/profile/card/', { profile_private: true }],
+      ['PUT', '/api/auth/profile/links/', { links: [] }],
+    ];
+    for (const [method, url, body] of writes) {
+      const foreign: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of foreign) {
+        const answer = await request(t, { method, url, cookie: owner.cookie, body, headers });
+        expect(answer.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    const plain = await request(t, {
+      method: 'POST',
+      url: `/api/auth/cards/${serial}/transfer/`,
+      cookie: owner.cookie,
+      body: JSON.stringify({ email: 'form@example.test' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.status).toBe(400);
+    const [row] = await t.database.db.select().from(serials).where(eq(serials.serial, serial));
+    expect(row?.lostAt).toBeNull();
+    expect(
+      await t.database.db.select().from(cardTransfers).where(eq(cardTransfers.fromUserId, owner.id)),
+    ).toEqual([]);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(user?.profilePrivate).toBe(false);
+  });
+});
+
+describe('one-time links in the request log', () => {
+  it('logs a transfer link, and every other one-time link, without its token', async () => {
+    const token = 'TokenThatMustNotBeLogged0123456789abcdefghi';
+    const paths = [
+      `/transfer/${token}`,
+      `/activate/MQ/${token}`,
+      `/reset-password/MQ/${token}`,
+      `/confirm-email/MQ/${token}`,
+      `/secure-account/MQ/${token}`,
+      `/unlock/MQ/${token}`,
+      `/api/auth/activate/MQ/${token}/`,
+      `/api/auth/unlock/MQ/${token}/`,
+      `/api/auth/secure-account/MQ/${token}/`,
+    ];
+    logged.length = 0;
+    for (const url of paths) await request(t, { url });
+    const lines = logged.join('');
+    for (const url of paths) expect(lines).toContain(url.replace(token, '[token]'));
+    expect(lines).not.toContain(token);
+  });
+});

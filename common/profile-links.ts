@@ -34,7 +34,16 @@ export function isAllowedLinkUrl(value: string): boolean {
     return false;
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname !== '';
-  if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(decodeURIComponent(url.pathname));
-  if (url.protocol === 'tel:') return /^\+?[\d\s().-]{3,30}$/.test(decodeURIComponent(url.pathname));
+  if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(decoded(url.pathname));
+  if (url.protocol === 'tel:') return /^\+?[\d\s().-]{3,30}$/.test(decoded(url.pathname));
   return false;
+}
+
+/** A broken escape (`%E0`) is no address: '' fails every pattern instead of throwing. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return '';
+  }
 }

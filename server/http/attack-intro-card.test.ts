@@ -222,3 +222,121 @@ describe('one-time links in the request log', () => {
     expect(lines).not.toContain(token);
   });
 });
+
+describe('the owner’s card controls under attack', () => {
+  const link = (fields: object = {}) => ({
+    title: 'Site',
+    url: 'https://example.com',
+    icon: null,
+    enabled: true,
+    ...fields,
+  });
+  const putLinks = (cookie: string, body: unknown) =>
+    call('PUT', '/api/auth/profile/links/', cookie, body as object);
+
+  it('refuses a link whose address is a broken escape (400, not a 500), and keeps the list', async () => {
+    const owner = await signedInUser(t);
+    expect((await putLinks(owner.cookie, { links: [link()] })).status).toBe(200);
+    for (const url of ['mailto:%E0@example.test', 'tel:%E0%A4', 'mailto:%@example.test']) {
+      const answer = await putLinks(owner.cookie, { links: [link({ url })] });
+      expect(answer, url).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
+    }
+    const profile = await call('GET', `/api/auth/public-profile/${owner.username}/`);
+    expect(profile.body.links).toEqual([
+      { id: expect.any(Number), title: 'Site', url: 'https://example.com', icon: null },
+    ]);
+  });
+
+  it('never answers 5xx to link lists and card settings a client can send', async () => {
+    const owner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const saved = await putLinks(other.cookie, { links: [link()] });
+    const othersId = saved.body.links[0].id as number;
+    const linkBodies: unknown[] = [
+      null,
+      [],
+      { links: null },
+      { links: {} },
+      { links: [null] },
+      { links: [link({ id: 2_147_483_648 })] },
+      { links: [link({ id: Number.MAX_SAFE_INTEGER })] },
+      { links: [link({ id: -1 })] },
+      { links: [link({ id: 1.5 })] },
+      { links: [link({ id: '1' })] },
+      { links: [link({ id: othersId })] },
+      { links: [link({ id: othersId }), link({ id: othersId })] },
+      { links: [link({ icon: '__proto__' })] },
+      { links: [link({ enabled: 'yes' })] },
+      { links: [link({ title: '' })] },
+      { links: [link({ title: 'x'.repeat(10_000) })] },
+      { links: [link({ url: `https://example.com/${'a'.repeat(10_000)}` })] },
+      { links: [link({ extra: 1 })] },
+      { links: [link()], extra: 1 },
+      { links: Array.from({ length: 31 }, (_, n) => link({ title: `Link ${n}` })) },
+      { links: Array.from({ length: 5000 }, () => link()) },
+      { __proto__: { links: [] } },
+    ];
+    const cardBodies: unknown[] = [
+      null,
+      {},
+      { public_fields: null },
+      { public_fields: 'email' },
+      { public_fields: ['password_hash'] },
+      { public_fields: ['email', 'email', 'email', 'email', 'email', 'email', 'email'] },
+      { public_fields: Array.from({ length: 10_000 }, () => 'email') },
+      { profile_private: 'true' },
+      { profile_private: null },
+      { accent: '__proto__' },
+      { accent: 'toString' },
+      { accent: 'red; background:url(x)' },
+      { role: 'admin' },
+      { profile_private: false, email: 'taken@example.test' },
+    ];
+    const answers: string[] = [];
+    for (const body of linkBodies) {
+      const answer = await putLinks(owner.cookie, body);
+      answers.push(`${answer.status} PUT ${JSON.stringify(body)?.slice(0, 160)}`);
+    }
+    for (const body of cardBodies) {
+      const answer = await call('PATCH', '/api/auth/profile/card/', owner.cookie, body as object);
+      answers.push(`${answer.status} PATCH ${JSON.stringify(body)?.slice(0, 80)}`);
+    }
+    expect(answers.filter((line) => !/^4\d\d /.test(line))).toEqual([]);
+    // Nothing of that changed either card.
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row).toMatchObject({ role: 'user', profilePrivate: false, accent: 'ocean' });
+    expect((await call('GET', `/api/auth/public-profile/${owner.username}/`)).body.links).toEqual([]);
+    expect((await call('GET', `/api/auth/public-profile/${other.username}/`)).body.links).toHaveLength(1);
+  });
+
+  it('a private card answers a stranger signed in exactly as an unknown name', async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    expect(
+      (await call('PATCH', '/api/auth/profile/card/', owner.cookie, { profile_private: true })).status,
+    ).toBe(200);
+    for (const tail of ['', 'vcard/']) {
+      const hidden = await request(t, {
+        url: `/api/auth/public-profile/${owner.username}/${tail}`,
+        cookie: stranger.cookie,
+      });
+      const unknown = await request(t, {
+        url: `/api/auth/public-profile/nobody-${owner.id}/${tail}`,
+        cookie: stranger.cookie,
+      });
+      expect(hidden.status).toBe(404);
+      expect(hidden.text).toBe(unknown.text);
+      const same = (answer: typeof hidden) => {
+        const { date: _date, 'x-request-id': _id, 'content-security-policy': csp, ...rest } = answer.headers;
+        return { ...rest, csp: String(csp).replace(/nonce-[^']+/, 'nonce-X') };
+      };
+      expect(same(hidden)).toEqual(same(unknown));
+    }
+    const own = await request(t, {
+      url: `/api/auth/public-profile/${owner.username}/`,
+      cookie: owner.cookie,
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+  });
+});

@@ -12,6 +12,7 @@ import {
   MAX_LINKS,
 } from '../../../common/profile-links.ts';
 import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
+import { MAX_ID } from '../../http/id-param.ts';
 import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
 const HTTP_LINK_ONLY = 'Enter a link that starts with http:// or https://.';
@@ -79,7 +80,7 @@ export type CardSettings = z.output<typeof cardSettingsSchema>;
 
 const linkSchema = z.strictObject({
   /** An existing link keeps its id (and later its click counts); a new one has none. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
   title: text(LINK_TITLE_MAX_LENGTH, 'A link title').min(1, 'Give the link a title.'),
   url: z
     .string()

@@ -203,16 +203,17 @@ export async function publicProfile(db: Db, username: string, viewerId?: number)
   return (await viewCard(db, username, viewerId)).profile;
 }
 
-/** The public card as a vCard, with the photo inlined (it is a JPEG: photos are re-encoded on upload). */
+/** The card as `viewCard` shows it, as a vCard with the photo inlined (a JPEG: photos are re-encoded on upload). */
 export async function publicVCard(
   db: Db,
   storage: MediaStorage,
   username: string,
   viewerId?: number,
-): Promise<{ text: string; profile: PublicProfile }> {
-  const profile = await publicProfile(db, username, viewerId);
+): Promise<ViewedCard & { text: string }> {
+  const card = await viewCard(db, username, viewerId);
+  const { profile } = card;
   const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
   const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
   const text = buildVCard(contactCardOf(profile, undefined, photo?.toString('base64')));
-  return { text, profile };
+  return { ...card, text };
 }

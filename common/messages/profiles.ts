@@ -1,7 +1,38 @@
 import { MAX_LINKS } from '../profile-links.ts';
+import {
+  DEFAULT_PUBLIC_FIELDS,
+  SWITCHABLE_FIELD_LABELS,
+  SWITCHABLE_FIELDS,
+  type SwitchableField,
+} from '../profile-visibility.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const TOO_MANY_LINKS = `A card holds at most ${MAX_LINKS} links.`;
 export const LINK_URL_RULE = 'Enter a link that starts with https://, http://, mailto: or tel:.';
 /** What a tap on a card its owner locked as lost shows. */
 export const CARD_REPORTED_LOST = 'This card was reported lost';
+
+/** "your name, photo, job title and phone": what a card with these switches on shows everyone. */
+function shownList(shown: readonly SwitchableField[]): string {
+  const parts = [
+    'name',
+    'photo',
+    ...SWITCHABLE_FIELDS.filter((field) => shown.includes(field)).map((field) =>
+      SWITCHABLE_FIELD_LABELS[field].toLowerCase(),
+    ),
+  ];
+  return `your ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/**
+ * Where the owner's card page is and what it shows: said in the activation mail and on /profile, so no one
+ * learns from a stranger that they have a public page.
+ */
+export function cardPageNotice(
+  pageUrl: string,
+  shown: readonly SwitchableField[] = DEFAULT_PUBLIC_FIELDS,
+): string {
+  const more =
+    shown.length === DEFAULT_PUBLIC_FIELDS.length && DEFAULT_PUBLIC_FIELDS.every((f) => shown.includes(f));
+  return `Your card page is ${pageUrl}; it shows ${shownList(shown)}${more ? ' until you turn more on' : ''}.`;
+}

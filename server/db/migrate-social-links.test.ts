@@ -22,6 +22,11 @@ async function migrationsUpTo(last: number): Promise<string> {
   return folder;
 }
 
+/** The rows of a query (PGlite answers with `rows`). */
+async function rowsOf<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 const migrateFrom = (folder: string) =>
   migrate(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder: folder });
 
@@ -37,7 +42,7 @@ afterAll(async () => {
 describe('migrations 0011 and 0012 on accounts made before the intro card', () => {
   it('turn the six social fields into ordered links and show_email into a switch, losing nothing', async () => {
     await migrateFrom(before);
-    const { rows } = await database.db.execute<{ id: number }>(sql`
+    const rows = await rowsOf<{ id: number }>(sql`
       INSERT INTO users (username, email, password_hash, first_name, phone, company, job_title, bio,
         facebook, instagram, twitter, youtube, github, linkedin, show_email)
       VALUES
@@ -50,7 +55,7 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
 
     await migrateFrom(migrationsFolder);
 
-    const links = await database.db.execute<{
+    const links = await rowsOf<{
       user_id: number;
       position: number;
       title: string;
@@ -60,7 +65,7 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
     }>(
       sql`SELECT user_id, position, title, url, icon, enabled FROM profile_links ORDER BY user_id, position`,
     );
-    expect(links.rows).toEqual([
+    expect(links).toEqual([
       {
         user_id: ada,
         position: 0,
@@ -94,13 +99,13 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
         enabled: true,
       },
     ]);
-    const accounts = await database.db.execute<{
+    const accounts = await rowsOf<{
       id: number;
       public_fields: string[];
       phone: string;
       company: string;
     }>(sql`SELECT id, public_fields, phone, company FROM users ORDER BY id`);
-    expect(accounts.rows).toEqual([
+    expect(accounts).toEqual([
       {
         id: ada,
         public_fields: ['email', 'phone', 'company', 'job_title', 'location', 'bio'],
@@ -114,10 +119,10 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
         company: '',
       },
     ]);
-    const columns = await database.db.execute<{ column_name: string }>(
+    const columns = await rowsOf<{ column_name: string }>(
       sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'users'`,
     );
-    const names = columns.rows.map((row) => row.column_name);
+    const names = columns.map((row) => row.column_name);
     for (const dropped of ['facebook', 'github', 'linkedin', 'show_email'])
       expect(names).not.toContain(dropped);
   });

@@ -171,8 +171,9 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
         </p>
       </div>
       <p className="muted">
-        Each link shows on your card as a large button, in this order. Drag a row by its handle, or use Move
-        up and Move down. A link switched off stays here but no one else sees it.
+        Each link shows on your card as a large button, in this order: drag a row by its handle, or use Move
+        up and Move down. A link starts with https://, mailto: or tel:. One switched off stays here, but no
+        one else sees it.
       </p>
       <form onSubmit={save} noValidate>
         {links.length === 0 && <p className="links-empty">No links yet.</p>}
@@ -247,7 +248,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                       />
                     )}
                   </LinkField>
-                  <LinkField label="Link" hint="https://, mailto: or tel:" error={error('url')}>
+                  <LinkField label="Link" error={error('url')}>
                     {(props) => (
                       <input
                         {...props}
@@ -349,30 +350,26 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
 function LinkField({
   label,
   id: givenId,
-  hint,
   error,
   children,
 }: {
   label: string;
   /** For a control something else moves focus to. */
   id?: string;
-  hint?: string;
   error: string[] | undefined;
   children(props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }): ReactNode;
 }) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const control = children({ id, 'aria-invalid': !!error, 'aria-describedby': described || undefined });
+  const control = children({
+    id,
+    'aria-invalid': !!error,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {control}
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error.join(' ')}

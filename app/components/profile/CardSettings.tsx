@@ -12,7 +12,7 @@ import { toastFailure } from '../../lib/toast-failure';
 
 type Settings = Pick<User, 'public_fields' | 'profile_private' | 'accent'>;
 
-/** A checkbox that reads as an on/off switch, its label beside it and what it does beneath. */
+/** An on/off switch (a button with the switch role), its label beside it and what it does beneath. */
 export function Switch({
   label,
   hint,
@@ -27,14 +27,13 @@ export function Switch({
   const id = useId();
   return (
     <div className="switch-field">
-      <input
+      <button
         id={id}
-        type="checkbox"
+        type="button"
         role="switch"
         className="switch"
-        checked={checked}
         aria-checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        onClick={() => onChange(!checked)}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       <label htmlFor={id}>{label}</label>

@@ -99,6 +99,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 View my card page
               </Link>{' '}
               <span className="public-link-url">{publicLink}</span>
+              {user.profile_private && <span className="visibility-tag">Private: only you can open it</span>}
             </p>
           </>
         )}

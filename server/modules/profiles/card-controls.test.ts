@@ -202,6 +202,21 @@ describe('PUT /api/auth/profile/links/', () => {
     expect((await card(user.username)).body.links).toEqual([]);
   });
 
+  it('saves two lists sent at once one after the other: the result is one of them, never a mix', async () => {
+    const user = await signedInUser(t);
+    const list = (name: string) =>
+      Array.from({ length: 5 }, (_, i) => ({
+        title: `${name} ${i + 1}`,
+        url: `https://${name}.example/${i + 1}`,
+        icon: null,
+        enabled: true,
+      }));
+    const answers = await Promise.all([putLinks(user.cookie, list('a')), putLinks(user.cookie, list('b'))]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const titles = (await own(user.cookie)).links.map((link: Link) => link.title);
+    expect([list('a'), list('b')].map((links) => links.map((link) => link.title))).toContainEqual(titles);
+  });
+
   it(`keeps at most ${MAX_LINKS} links`, async () => {
     const user = await signedInUser(t);
     const many = (count: number) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { OwnedLink } from '../../../common/profile-visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { profileLinks } from '../../db/schema/index.ts';
@@ -7,6 +7,8 @@ import type { LinksUpdate } from './schemas.ts';
 import { PROFILES_TOPIC } from './topic.ts';
 
 const LINK_NOT_FOUND = 'Link not found';
+/** The first key of the per-user advisory lock a list replacement holds (addresses use 1). */
+const LINKS_LOCK = 2;
 const LINK_TWICE = 'Each link appears once in the list.';
 
 /** A person's links in their order, enabled or not (the public card leaves out the disabled ones). */
@@ -44,12 +46,13 @@ export async function replaceLinks(
     throw new AppError('bad_request', LINK_TWICE, { links: [LINK_TWICE] });
   }
   await deps.db.transaction(async (tx) => {
+    // Two saves at once (two tabs) run one after the other: the list is never a mix of both.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LINKS_LOCK}, ${userId})`);
     if (keptIds.length > 0) {
       const own = await tx
         .select({ id: profileLinks.id })
         .from(profileLinks)
-        .where(and(eq(profileLinks.userId, userId), inArray(profileLinks.id, keptIds)))
-        .for('update');
+        .where(and(eq(profileLinks.userId, userId), inArray(profileLinks.id, keptIds)));
       if (own.length !== keptIds.length) throw new AppError('not_found', LINK_NOT_FOUND);
     }
     await tx

@@ -175,7 +175,7 @@ function ownedCardOf(row: UserRow, links: OwnedLink[]): OwnedCard {
 }
 
 /** A card as someone opening it sees it, and whether that someone is its owner. */
-export interface ViewedCard {
+interface ViewedCard {
   profile: PublicProfile;
   /** The viewer owns the card: the page adds its "Edit" bar, and a private card shows to them alone. */
   own: boolean;

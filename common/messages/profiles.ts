@@ -36,3 +36,6 @@ export function cardPageNotice(
     shown.length === DEFAULT_PUBLIC_FIELDS.length && DEFAULT_PUBLIC_FIELDS.every((f) => shown.includes(f));
   return `Your card page is ${pageUrl}; it shows ${shownList(shown)}${more ? ' until you turn more on' : ''}.`;
 }
+
+/** Beside the spec's registration message: the account comes with a card page, and what it shows at first. */
+export const NEW_CARD_NOTICE = `Once your account is active, your card page shows ${shownList(DEFAULT_PUBLIC_FIELDS)} until you turn more on.`;

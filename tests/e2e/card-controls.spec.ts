@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import jsQR from 'jsqr';
@@ -145,6 +146,14 @@ for (const width of [390, 1280]) {
       await page.goto(`${site.baseUrl}/profile`);
       await hydrated(page);
       const editor = page.getByRole('region', { name: 'Links' });
+      const axe = async () => {
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        return violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join('; ')}`,
+        );
+      };
       const add = async (title: string, url: string) => {
         await editor.getByRole('button', { name: 'Add link' }).click();
         const row = editor.getByRole('listitem').last();
@@ -199,6 +208,8 @@ for (const width of [390, 1280]) {
       }
       await expect(editor.getByRole('listitem').nth(1)).toContainText('Book a call');
 
+      // The editor with rows, an error and switches, and the settings above it, pass axe (WCAG 2.2 AA).
+      expect(await axe()).toEqual([]);
       await editor.getByRole('switch', { name: /^Shown on my card\W+GitHub$/ }).uncheck();
       await editor.getByRole('button', { name: 'Save links' }).click();
       await expect(page.getByText('Links saved').first()).toBeVisible();

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
+import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import type { LoginAnswer } from '../../server/modules/accounts/responses';
@@ -86,7 +87,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
     setErrors({});
     try {
       await api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values });
-      toast.success(ACCOUNT_MESSAGES.registered);
+      toast.success(ACCOUNT_MESSAGES.registered, { description: NEW_CARD_NOTICE });
       onRegistered(values.email ?? '');
     } catch (error) {
       setErrors(fieldErrors(error));

@@ -8,6 +8,8 @@ import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
+import { CardSettings } from '../components/profile/CardSettings';
+import { LinksEditor } from '../components/profile/LinksEditor';
 import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
 import { PendingEmailNotice } from '../components/profile/PendingEmailNotice';
@@ -81,12 +83,28 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <PendingEmailNotice user={user} onChange={auth.setUser} />
-            <ProfileCard person={user} address={latest} actions={actions} />
+            <ProfileCard
+              person={user}
+              address={latest}
+              actions={actions}
+              owner={{ publicFields: user.public_fields, private: user.profile_private }}
+            />
             <p className="public-link muted">
-              Your public card: <Link to={`/profile/${user.username}`}>{publicLink}</Link>
+              {/* The card page is a plain document (no React on the client): a full page load. */}
+              <Link
+                to={`/profile/${user.username}`}
+                reloadDocument
+                className="button button-outline button-small"
+              >
+                View my card page
+              </Link>{' '}
+              <span className="public-link-url">{publicLink}</span>
+              {user.profile_private && <span className="visibility-tag">Private: only you can open it</span>}
             </p>
           </>
         )}
+        <CardSettings user={user} pageUrl={publicLink} onSaved={auth.setUser} />
+        <LinksEditor user={user} onSaved={auth.setUser} />
         <AddressBook addresses={addresses} onChange={setAddresses} />
         <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
         <OrderHistory first={loaderData.orders} />

@@ -1,5 +1,39 @@
 import { MAX_LINKS } from '../profile-links.ts';
+import {
+  DEFAULT_PUBLIC_FIELDS,
+  SWITCHABLE_FIELD_LABELS,
+  SWITCHABLE_FIELDS,
+  type SwitchableField,
+} from '../profile-visibility.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const TOO_MANY_LINKS = `A card holds at most ${MAX_LINKS} links.`;
 export const LINK_URL_RULE = 'Enter a link that starts with https://, http://, mailto: or tel:.';
+
+/** "your name, photo, job title and phone": what a card with these switches on shows everyone. */
+function shownList(shown: readonly SwitchableField[]): string {
+  const parts = [
+    'name',
+    'photo',
+    ...SWITCHABLE_FIELDS.filter((field) => shown.includes(field)).map((field) =>
+      SWITCHABLE_FIELD_LABELS[field].toLowerCase(),
+    ),
+  ];
+  return `your ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/**
+ * Where the owner's card page is and what it shows: said in the activation mail and on /profile, so no one
+ * learns from a stranger that they have a public page.
+ */
+export function cardPageNotice(
+  pageUrl: string,
+  shown: readonly SwitchableField[] = DEFAULT_PUBLIC_FIELDS,
+): string {
+  const more =
+    shown.length === DEFAULT_PUBLIC_FIELDS.length && DEFAULT_PUBLIC_FIELDS.every((f) => shown.includes(f));
+  return `Your card page is ${pageUrl}; it shows ${shownList(shown)}${more ? ' until you turn more on' : ''}.`;
+}
+
+/** Beside the spec's registration message: the account comes with a card page, and what it shows at first. */
+export const NEW_CARD_NOTICE = `Once your account is active, your card page shows ${shownList(DEFAULT_PUBLIC_FIELDS)} until you turn more on.`;

@@ -123,7 +123,11 @@ describe('accounts and profiles', () => {
 
     const card = await call('GET', `/api/auth/public-profile/${user.username}/`);
     expect(card.status).toBe(200);
-    expect(publicProfileSchema.parse(card.body)).toMatchObject({ company: 'Nexa', email: '' });
+    expect(publicProfileSchema.parse(card.body)).toMatchObject({
+      job_title: 'Engineer',
+      company: '',
+      email: '',
+    });
   });
 
   it('answers the mail-link and message calls with a detail', async () => {

@@ -1,3 +1,4 @@
+import { cardPageNotice } from '../../common/messages/profiles.ts';
 import { company } from '../../content/company.ts';
 import type { LeadRow } from '../db/schema/index.ts';
 import type { Order } from '../modules/orders/service.ts';
@@ -37,10 +38,11 @@ export function greetingName(firstName: string): string {
   return name || 'there';
 }
 
-export function activationMail(to: string, firstName: string, url: string): MailMessage {
+export function activationMail(to: string, firstName: string, url: string, cardPageUrl: string): MailMessage {
   const lines = [
     `Hello ${greetingName(firstName)},`,
     `Welcome to ${company.name}. Please confirm your e-mail address to activate your account. The link works for 3 days.`,
+    `${cardPageNotice(cardPageUrl)} You choose what else it shows on your profile page.`,
   ];
   return {
     to,

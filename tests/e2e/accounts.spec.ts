@@ -43,11 +43,22 @@ test('register, activate from the e-mail, log in, see Welcome, log out', async (
   await form.getByLabel('Confirm password').fill(firstPassword);
   await form.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Once your account is active, your card page shows your name, photo and job title until you turn more on.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('form', { name: 'Login' }).getByLabel('Email')).toHaveValue(email);
 
-  const link = linkIn(await server.smtp.waitFor(email), '/activate');
+  const mail = await server.smtp.waitFor(email);
+  const link = linkIn(mail, '/activate');
   expect(link.startsWith(server.baseUrl)).toBe(true);
+  // The mail says where the card page is and what it shows.
+  const cardNotice = new RegExp(
+    `Your card page is ${server.baseUrl}/profile/ada-lovelace(?:-\\d+)?; it shows your name, photo and job title until you turn more on\\.`,
+  );
+  expect(mail.text).toMatch(cardNotice);
   await page.goto(link);
   await hydrated(page);
   await expect(page.getByText('Account activated! You can now log in.')).toBeVisible();
@@ -63,7 +74,11 @@ test('register, activate from the e-mail, log in, see Welcome, log out', async (
   await expect(page.getByText('Login successful')).toBeVisible();
   await expect(page).toHaveURL(`${server.baseUrl}/profile`);
   await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('article').getByText(email)).toBeVisible();
+  // The first visit says it again, with the page's address.
+  await expect(
+    page.getByRole('region', { name: 'What your card shows' }).getByText(cardNotice),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
   // The session survives a reload (restored on start-up from the cookie).

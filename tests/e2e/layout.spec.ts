@@ -73,6 +73,32 @@ async function giveCustomerHistory() {
   });
   expect(profile.status()).toBe(200);
   customerId = (await profile.json()).id;
+  // Every field shown and long links: the most a card page and the /profile editors have to fit.
+  const shown = await request.patch(`${site.baseUrl}/api/auth/profile/card/`, {
+    headers,
+    data: { public_fields: ['email', 'phone', 'company', 'job_title', 'location', 'bio'] },
+  });
+  expect(shown.status()).toBe(200);
+  const links = await request.put(`${site.baseUrl}/api/auth/profile/links/`, {
+    headers,
+    data: {
+      links: [
+        {
+          title: 'LinkedIn: Alexandra Montgomery-Fairweather',
+          url: 'https://www.linkedin.com/in/alexandra-montgomery-fairweather-0123456789',
+          icon: 'linkedin',
+          enabled: true,
+        },
+        {
+          title: 'GitHub',
+          url: 'https://github.com/alexandra-montgomery-fairweather',
+          icon: 'github',
+          enabled: true,
+        },
+      ],
+    },
+  });
+  expect(links.status()).toBe(200);
   const saved = await request.post(`${site.baseUrl}/api/auth/address/`, {
     data: {
       address: '1234 Extraordinarily Long Boulevard Name, Apartment 56B',

@@ -71,14 +71,12 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   await form.getByLabel('Company').fill('Navy, Inc.');
   await form.getByLabel('Job title').fill('Rear Admiral');
   await form.getByLabel('Bio').fill('Wrote <script>window.__xss = 1</script> COBOL;\nfound a moth.');
-  await form.getByLabel('Map link (for directions)').fill('https://maps.google.com/?q=Arlington');
-  await form.getByLabel('GitHub').fill('https://github.com/grace');
-  await form.getByLabel('X (Twitter)').fill('javascript:alert(1)');
+  await form.getByLabel('Map link (for directions)').fill('javascript:alert(1)');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Enter a link that starts with http:// or https://.').first()).toBeVisible();
   await expect(form).toBeVisible();
 
-  await form.getByLabel('X (Twitter)').fill('https://x.com/grace');
+  await form.getByLabel('Map link (for directions)').fill('https://maps.google.com/?q=Arlington');
   // A web page dressed as a photo: refused by its content, with the reason beside the photo.
   await page.locator('#profile-photo').setInputFiles({
     name: 'me.jpg',
@@ -147,6 +145,28 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   );
   await expect(card.getByText('<script>window.__xss = 1</script>', { exact: false })).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  // Links come from the links editor; a script link is refused there.
+  const editor = page.getByRole('region', { name: 'Links' });
+  for (const [title, url] of [
+    ['GitHub', 'https://github.com/grace'],
+    ['X (Twitter)', 'javascript:alert(1)'],
+  ]) {
+    await editor.getByRole('button', { name: 'Add link' }).click();
+    const row = editor.getByRole('listitem').last();
+    await row.getByRole('textbox', { name: 'Title', exact: true }).fill(title as string);
+    await row.getByRole('textbox', { name: 'Link', exact: true }).fill(url as string);
+  }
+  await editor.getByRole('button', { name: 'Save links' }).click();
+  await expect(
+    editor.getByText('Enter a link that starts with https://, http://, mailto: or tel:.'),
+  ).toBeVisible();
+  await editor
+    .getByRole('listitem')
+    .last()
+    .getByRole('textbox', { name: 'Link', exact: true })
+    .fill('https://x.com/grace');
+  await editor.getByRole('button', { name: 'Save links' }).click();
+  await expect(page.getByText('Links saved').first()).toBeVisible();
   for (const name of ['GitHub', 'X (Twitter)']) {
     const link = card.getByRole('link', { name });
     await expect(link).toHaveAttribute('target', '_blank');
@@ -312,6 +332,12 @@ test('download the own vCard with the photo and latest address; the QR code deco
   page,
 }) => {
   await signIn(page);
+  // A new account shows only its name, photo and job title: the owner turns on the rest (not the e-mail).
+  const shown = await page.request.patch(`${site.baseUrl}/api/auth/profile/card/`, {
+    headers: { origin: site.baseUrl },
+    data: { public_fields: ['phone', 'company', 'job_title', 'location', 'bio'] },
+  });
+  expect(shown.status()).toBe(200);
   await page.goto(`${site.baseUrl}/profile`);
   await hydrated(page);
   const [download] = await Promise.all([
@@ -333,15 +359,25 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect((await sharp(photo).metadata()).format).toBe('jpeg');
 
   // A full card: every link and a long bio, as a real owner's card would be.
-  const filled = await page.request.put(`${site.baseUrl}/api/auth/profile/`, {
+  const own = await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json();
+  const links = await page.request.put(`${site.baseUrl}/api/auth/profile/links/`, {
     headers: { origin: site.baseUrl },
     data: {
-      facebook: 'https://www.facebook.com/grace.brewster.hopper.official',
-      instagram: 'https://www.instagram.com/grace.brewster.hopper',
-      youtube: 'https://www.youtube.com/@grace-brewster-hopper-talks',
-      linkedin: 'https://www.linkedin.com/in/grace-brewster-hopper-navy',
-      bio: 'Pioneer of machine-independent programming languages. '.repeat(15),
+      links: [
+        ...own.links,
+        ['Facebook', 'https://www.facebook.com/grace.brewster.hopper.official', 'facebook'],
+        ['Instagram', 'https://www.instagram.com/grace.brewster.hopper', 'instagram'],
+        ['YouTube', 'https://www.youtube.com/@grace-brewster-hopper-talks', 'youtube'],
+        ['LinkedIn', 'https://www.linkedin.com/in/grace-brewster-hopper-navy', 'linkedin'],
+      ].map((link) =>
+        Array.isArray(link) ? { title: link[0], url: link[1], icon: link[2], enabled: true } : link,
+      ),
     },
+  });
+  expect(links.status()).toBe(200);
+  const filled = await page.request.put(`${site.baseUrl}/api/auth/profile/`, {
+    headers: { origin: site.baseUrl },
+    multipart: { bio: 'Pioneer of machine-independent programming languages. '.repeat(15) },
   });
   expect(filled.status()).toBe(200);
   await page.reload();
@@ -359,8 +395,7 @@ test('download the own vCard with the photo and latest address; the QR code deco
   expect(scanned('adr')).toEqual([['', '', '99 Harbour Road', 'Galway', '', '12345', 'Ireland']]);
   expect(scanned('photo')).toEqual([]);
   // The links travel as the profile link, which opens them all.
-  const own = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;
-  expect(scanned('url')).toEqual([`${site.baseUrl}/profile/${own}`]);
+  expect(scanned('url')).toEqual([`${site.baseUrl}/profile/${own.username}`]);
   // Whole-pixel modules of at least 3 CSS pixels: sharp edges for a camera.
   const side = await code.evaluate((svg) => (svg as SVGSVGElement).viewBox.baseVal.width);
   const box = await code.boundingBox();
@@ -416,7 +451,7 @@ test('the public profile works signed out, previews well, and saves the contact'
   await context.close();
 });
 
-test('the e-mail shows on the public card, its file and the QR code only while the owner ticks the box', async ({
+test('the e-mail shows on the public card, its file and the QR code only while its switch is on', async ({
   page,
   browser,
 }) => {
@@ -438,14 +473,11 @@ test('the e-mail shows on the public card, its file and the QR code only while t
   const setShown = async (shown: boolean) => {
     await page.goto(`${site.baseUrl}/profile`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    const box = page
-      .getByRole('form', { name: 'Edit profile' })
-      .getByRole('checkbox', { name: 'Show my e-mail on my public card' });
-    await expect(box).toBeChecked({ checked: !shown });
-    await box.setChecked(shown);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('form', { name: 'Edit profile' })).toHaveCount(0);
+    const settings = page.getByRole('region', { name: 'What your card shows' });
+    const emailSwitch = settings.getByRole('switch', { name: 'E-mail' });
+    await expect(emailSwitch).toBeChecked({ checked: !shown });
+    await emailSwitch.setChecked(shown);
+    await expect(settings.getByRole('status')).toContainText('Saved:');
   };
 
   await setShown(true);
@@ -459,7 +491,7 @@ test('the e-mail shows on the public card, its file and the QR code only while t
   await expect(code).toBeVisible();
   expect(parseVCard((await decodeQr(code)) as string)('email')).toEqual([email]);
 
-  // Unticked, the box sends 'false': the e-mail leaves the card again.
+  // Switched off, the e-mail leaves the card again.
   await setShown(false);
   const hidden = await publicCard();
   await expect(hidden.link).toHaveCount(0);

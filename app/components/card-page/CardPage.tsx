@@ -3,8 +3,9 @@ import type { PublicCard } from '../../../common/profile-visibility';
 import { fullName, roleLine } from '../../lib/card-page';
 import { useNonce } from '../../lib/nonce';
 import { httpLink } from '../../lib/safe-link';
+import { LinkIcon } from '../LinkIcon';
 import { cardScriptSource } from './card-script';
-import { type ActionGlyph, ActionIcon, LinkIcon } from './glyphs';
+import { type ActionGlyph, ActionIcon } from './glyphs';
 
 function initialsOf(card: PublicCard): string {
   const letters = [card.first_name, card.last_name].map((part) => Array.from(part.trim())[0] ?? '');

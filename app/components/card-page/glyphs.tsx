@@ -1,5 +1,3 @@
-import { SOCIAL_ICONS } from '../social-icons';
-
 /** Outline glyphs for the card's actions, drawn for this page (24×24, stroked in the current colour). */
 const ACTION_GLYPHS = {
   save: 'M12 3v12m0 0-5-5m5 5 5-5M5 21h14',
@@ -28,19 +26,6 @@ export function ActionIcon({ name, className }: { name: ActionGlyph; className?:
       strokeLinejoin="round"
     >
       <path d={ACTION_GLYPHS[name]} />
-    </svg>
-  );
-}
-
-// Whatever brand glyphs the site has, by the link's icon name; anything else wears the plain link glyph.
-const BRAND_GLYPHS: Partial<Record<string, { path: string }>> = SOCIAL_ICONS;
-
-export function LinkIcon({ icon }: { icon: string | null }) {
-  const brand = icon ? BRAND_GLYPHS[icon] : undefined;
-  if (!brand) return <ActionIcon name="link" />;
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-      <path d={brand.path} />
     </svg>
   );
 }

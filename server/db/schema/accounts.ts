@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { CardAccent } from '../../../common/card-accents.ts';
+import { type CardAccent, DEFAULT_ACCENT } from '../../../common/card-accents.ts';
 import type { SwitchableField } from '../../../common/profile-visibility.ts';
 
 export const users = pgTable(
@@ -55,7 +55,7 @@ export const users = pgTable(
     /** Switched off: the card page, its tap links and its API answer as if it did not exist, except to its owner. */
     profilePrivate: boolean('profile_private').notNull().default(false),
     /** The card page's cover colour, one of common/card-accents.ts. */
-    accent: text('accent').$type<CardAccent>().notNull().default('ocean'),
+    accent: text('accent').$type<CardAccent>().notNull().default(DEFAULT_ACCENT),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -100,7 +100,8 @@ async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string):
   const token = await issueToken(deps.db, user.id, 'activate');
   const query = next ? `?${new URLSearchParams({ next })}` : '';
   const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}${query}`;
-  await deps.mailer.sendLater(activationMail(user.email, user.firstName, url));
+  const cardPage = `${deps.publicUrl}/profile/${user.username}`;
+  await deps.mailer.sendLater(activationMail(user.email, user.firstName, url, cardPage));
 }
 
 interface RegisterInput {

@@ -66,7 +66,6 @@ describe('PUT /api/auth/profile/', () => {
       job_title: 'Programmer',
       bio: 'Notes; on the engine,\nwith a second line',
       location: 'https://maps.google.com/?q=London',
-      github: 'https://github.com/ada',
     });
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -76,16 +75,16 @@ describe('PUT /api/auth/profile/', () => {
       phone: '+44 20 7946 0018',
       company: 'Analytical Engines, Ltd.',
       bio: 'Notes; on the engine,\nwith a second line',
-      github: 'https://github.com/ada',
+      location: 'https://maps.google.com/?q=London',
     });
 
-    const second = await putProfile(cookie, { first_name: '', email: ' ', phone: '', github: '' });
+    const second = await putProfile(cookie, { first_name: '', email: ' ', phone: '', location: '' });
     expect(second.status).toBe(200);
     expect(await profileOf(cookie)).toMatchObject({
       first_name: 'Ada',
       last_name: 'King Lovelace',
       phone: '',
-      github: '',
+      location: '',
       company: 'Analytical Engines, Ltd.',
     });
     // A one-word name: the last name is emptied on purpose.
@@ -196,7 +195,7 @@ describe('PUT /api/auth/profile/', () => {
     expect(login.status).toBe(200);
   });
 
-  it('accepts only http(s) links, and stores a bio with markup as plain text', async () => {
+  it('accepts only an http(s) location, and stores a bio with markup as plain text', async () => {
     const { cookie } = await signedInUser(t);
     for (const link of [
       'javascript:alert(1)',
@@ -204,13 +203,23 @@ describe('PUT /api/auth/profile/', () => {
       'data:text/html,hi',
       'ftp://x.y',
     ]) {
-      const response = await putProfile(cookie, { twitter: link, company: 'Should Not Save' });
+      const response = await putProfile(cookie, { location: link, company: 'Should Not Save' });
       expect(response.status).toBe(400);
-      expect(response.body.errors.twitter).toEqual(['Enter a link that starts with http:// or https://.']);
+      expect(response.body.errors.location).toEqual(['Enter a link that starts with http:// or https://.']);
     }
     expect((await profileOf(cookie)).company).toBe('');
     const bio = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     expect((await putProfile(cookie, { bio })).body.bio).toBe(bio);
+  });
+
+  it('no longer takes the old social fields or show_email: they are links and switches now', async () => {
+    const { cookie } = await signedInUser(t);
+    for (const field of ['github', 'linkedin', 'show_email']) {
+      const response = await putProfile(cookie, { [field]: 'https://github.com/ada', company: 'Not Saved' });
+      expect(response.status, field).toBe(400);
+      expect(response.body.errors[field]).toEqual(['Unknown field.']);
+    }
+    expect((await profileOf(cookie)).company).toBe('');
   });
 });
 
@@ -353,7 +362,15 @@ describe('profile photo', () => {
 describe('public profile', () => {
   it('shows only the public fields, for any visitor', async () => {
     const user = await signedInUser(t, { firstName: 'Grace', lastName: 'Hopper' });
-    await putProfile(user.cookie, { job_title: 'Rear Admiral', linkedin: 'https://linkedin.com/in/grace' });
+    await putProfile(user.cookie, { job_title: 'Rear Admiral', company: 'US Navy' });
+    await request(t, {
+      method: 'PUT',
+      url: '/api/auth/profile/links/',
+      cookie: user.cookie,
+      body: {
+        links: [{ title: 'LinkedIn', url: 'https://linkedin.com/in/grace', icon: 'linkedin', enabled: true }],
+      },
+    });
     await request(t, {
       method: 'POST',
       url: '/api/auth/address/',
@@ -382,19 +399,22 @@ describe('public profile', () => {
         'location',
         'bio',
         'profile_image',
-        'facebook',
-        'instagram',
-        'twitter',
-        'youtube',
-        'github',
-        'linkedin',
+        'accent',
+        'links',
       ].sort(),
     );
-    expect(response.body).toMatchObject({ first_name: 'Grace', job_title: 'Rear Admiral' });
-    expect(response.text).not.toMatch(/Navy Yard|password|role/);
+    expect(response.body).toMatchObject({
+      first_name: 'Grace',
+      job_title: 'Rear Admiral',
+      company: '',
+      accent: 'ocean',
+      links: [{ title: 'LinkedIn', url: 'https://linkedin.com/in/grace', icon: 'linkedin' }],
+    });
+    expect(response.body.links[0]).not.toHaveProperty('enabled');
+    expect(response.text).not.toMatch(/Navy Yard|US Navy|password|role|public_fields|profile_private/);
   });
 
-  it('keeps the login e-mail off the public card and its vCard until the owner chooses to show it', async () => {
+  it('keeps the login e-mail off the public card and its vCard until the owner switches it on', async () => {
     const user = await signedInUser(t, { firstName: 'Hedy', lastName: 'Lamarr' });
     const publicCard = async () => {
       const profile = await request(t, {
@@ -407,34 +427,31 @@ describe('public profile', () => {
       expect(vcard.status).toBe(200);
       return { profile: profile.body, profileText: profile.text, vcard: vcard.text };
     };
-    expect(await profileOf(user.cookie)).toMatchObject({ email: user.email, show_email: false });
+    const switchTo = (publicFields: string[]) =>
+      request(t, {
+        method: 'PATCH',
+        url: '/api/auth/profile/card/',
+        cookie: user.cookie,
+        body: { public_fields: publicFields },
+      });
+    expect(await profileOf(user.cookie)).toMatchObject({ email: user.email, public_fields: ['job_title'] });
     const hidden = await publicCard();
     expect(hidden.profile.email).toBe('');
     expect(hidden.profileText).not.toContain(user.email);
     expect(hidden.vcard).not.toMatch(/^EMAIL/m);
     expect(hidden.vcard).not.toContain(user.email);
 
-    const shown = await putProfile(user.cookie, { show_email: 'true' });
-    expect(shown).toMatchObject({ status: 200, body: { show_email: true } });
+    const shown = await switchTo(['job_title', 'email']);
+    expect(shown).toMatchObject({ status: 200, body: { public_fields: ['job_title', 'email'] } });
     expect((await publicCard()).profile.email).toBe(user.email);
     expect((await publicCard()).vcard).toContain(`EMAIL;TYPE=INTERNET:${user.email}`);
 
-    // Other changes leave the choice as it is; 'false' (what the form sends for an unticked box) undoes it.
-    expect((await putProfile(user.cookie, { company: 'Films, Inc.' })).body.show_email).toBe(true);
-    expect((await putProfile(user.cookie, { show_email: 'false' })).body.show_email).toBe(false);
+    // Other changes leave the choice as it is; switching it off hides the address again.
+    expect((await putProfile(user.cookie, { company: 'Films, Inc.' })).body.public_fields).toContain('email');
+    expect((await switchTo(['job_title'])).body.public_fields).toEqual(['job_title']);
     const again = await publicCard();
     expect(again.profile.email).toBe('');
     expect(again.vcard).not.toContain(user.email);
-  });
-
-  it('takes show_email only as true or false', async () => {
-    const { cookie } = await signedInUser(t);
-    for (const value of ['yes', 'on', '1', 'TRUE ']) {
-      const response = await putProfile(cookie, { show_email: value });
-      expect(response.status, value).toBe(400);
-      expect(response.body.errors.show_email).toEqual(["show_email is 'true' or 'false'."]);
-    }
-    expect((await profileOf(cookie)).show_email).toBe(false);
   });
 
   it("answers 404 'User not found' for an unknown, malformed or inactive username", async () => {
@@ -455,9 +472,15 @@ describe('public profile', () => {
     const user = await signedInUser(t, { firstName: 'Zoë', lastName: "O'Brien; Ltd" });
     await putProfile(
       user.cookie,
-      { company: 'Acme, Inc.', phone: '+1 555 0100', github: 'https://github.com/zoe' },
+      { company: 'Acme, Inc.', phone: '+1 555 0100' },
       { filename: 'z.jpg', type: 'image/jpeg', data: await jpeg(200, 200) },
     );
+    await request(t, {
+      method: 'PATCH',
+      url: '/api/auth/profile/card/',
+      cookie: user.cookie,
+      body: { public_fields: ['company', 'phone', 'job_title'] },
+    });
     const response = await request(t, {
       url: `/api/auth/public-profile/${user.username}/vcard/`,
     });

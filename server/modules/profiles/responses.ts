@@ -3,7 +3,7 @@ import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
 import { LINK_ICONS } from '../../../common/profile-links.ts';
 import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
 
-export const cardLinkSchema = z
+const cardLinkSchema = z
   .strictObject({
     id: z.number().int(),
     title: z.string(),
@@ -12,7 +12,7 @@ export const cardLinkSchema = z
   })
   .meta({ id: 'CardLink' });
 
-export const ownedLinkSchema = cardLinkSchema
+const ownedLinkSchema = cardLinkSchema
   .extend({ enabled: z.boolean().describe('Off: kept in the owner’s list, shown to no one else.') })
   .meta({ id: 'OwnedLink' });
 

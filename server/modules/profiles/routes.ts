@@ -10,15 +10,26 @@ import type { Services } from '../../services.ts';
 import { countUpload, PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { userSchema } from '../accounts/responses.ts';
+import { toUser } from '../accounts/service.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { changeCardSettings } from './card-settings.ts';
+import { replaceLinks } from './links.ts';
 import { publicProfileSchema } from './responses.ts';
-import { profileUpdateSchema, usernameField } from './schemas.ts';
-import { publicProfile, publicVCard, updateProfile, withoutEmptyFields } from './service.ts';
+import { cardSettingsSchema, linksUpdateSchema, profileUpdateSchema, usernameField } from './schemas.ts';
+import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './service.ts';
 
 function username(request: FastifyRequest<{ Params: { username: string } }>): string {
   const parsed = usernameField.safeParse(request.params.username);
   if (!parsed.success) throw new AppError('not_found', USER_NOT_FOUND);
   return parsed.data;
+}
+
+/**
+ * A private card shows to its owner alone, so their answer must stay in their browser; everyone else's
+ * answer is the same for all and may be kept while revalidated.
+ */
+function cardCaching(own: boolean, isPrivate: boolean): string {
+  return own && isPrivate ? 'private, no-store' : REVALIDATE_EACH_TIME;
 }
 
 type ProfileRoutesOptions = Pick<
@@ -53,19 +64,62 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     },
   );
 
+  app.patch(
+    '/auth/profile/card/',
+    doc({
+      summary: 'Choose what the public card shows, whether it shows at all, and its colour',
+      auth: 'user',
+      body: cardSettingsSchema,
+      responses: { 200: { description: 'The profile.', schema: userSchema } },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = parseInput(cardSettingsSchema, request.body);
+      const updated = await changeCardSettings(deps, user.id, input);
+      reply.header('cache-control', 'no-store');
+      return updated;
+    },
+  );
+
+  app.put(
+    '/auth/profile/links/',
+    doc({
+      summary:
+        'Replace the card’s links with this ordered list (an `id` keeps a link; one left out is deleted)',
+      auth: 'user',
+      body: linksUpdateSchema,
+      responses: {
+        200: { description: 'The profile with its new links.', schema: userSchema },
+        404: 'An id is not one of the caller’s links (nothing changed).',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = parseInput(linksUpdateSchema, request.body);
+      const links = await replaceLinks(deps, user.id, input);
+      reply.header('cache-control', 'no-store');
+      return toUser(user, links);
+    },
+  );
+
   app.get<{ Params: { username: string } }>(
     '/auth/public-profile/:username/',
     doc({
       summary: 'Someone’s public business card',
       params: { username: usernameField },
       responses: {
-        200: { description: 'The public profile.', schema: publicProfileSchema },
-        404: 'No such user.',
+        200: {
+          description: 'The public profile (a private one only to its signed-in owner).',
+          schema: publicProfileSchema,
+        },
+        404: 'No such user, or a private card and the caller is not its owner.',
       },
     }),
     async (request, reply) => {
-      reply.header('cache-control', REVALIDATE_EACH_TIME);
-      return publicProfile(deps.db, username(request));
+      const viewer = await request.currentUser();
+      const card = await viewCard(deps.db, username(request), viewer?.id);
+      reply.header('cache-control', cardCaching(card.own, card.private));
+      return card.profile;
     },
   );
 
@@ -75,10 +129,19 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
       summary: 'Someone’s contact as a vCard file',
       params: { username: usernameField },
       produces: 'text/vcard',
-      responses: { 200: 'The .vcf file.', 404: 'No such user.' },
+      responses: {
+        200: 'The .vcf file.',
+        404: 'No such user, or a private card and the caller is not its owner.',
+      },
     }),
     async (request, reply) => {
-      const { text, profile } = await publicVCard(deps.db, deps.storage, username(request));
+      const viewer = await request.currentUser();
+      const {
+        text,
+        profile,
+        own,
+        private: isPrivate,
+      } = await publicVCard(deps.db, deps.storage, username(request), viewer?.id);
       const file = vcardFileName(profile.first_name, profile.last_name);
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
@@ -86,7 +149,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
           'content-disposition',
           `attachment; filename="${file.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`,
         )
-        .header('cache-control', REVALIDATE_EACH_TIME)
+        .header('cache-control', cardCaching(own, isPrivate))
         .send(text);
     },
   );

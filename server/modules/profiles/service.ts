@@ -175,7 +175,7 @@ function ownedCardOf(row: UserRow, links: OwnedLink[]): OwnedCard {
 }
 
 /** A card as someone opening it sees it, and whether that someone is its owner. */
-export interface ViewedCard {
+interface ViewedCard {
   profile: PublicProfile;
   /** The viewer owns the card: the page adds its "Edit" bar, and a private card shows to them alone. */
   own: boolean;
@@ -199,20 +199,17 @@ export async function viewCard(db: Db, username: string, viewerId?: number): Pro
   return { profile, own, private: row.profilePrivate };
 }
 
-export async function publicProfile(db: Db, username: string, viewerId?: number): Promise<PublicProfile> {
-  return (await viewCard(db, username, viewerId)).profile;
-}
-
-/** The public card as a vCard, with the photo inlined (it is a JPEG: photos are re-encoded on upload). */
+/** The card as `viewCard` shows it, as a vCard with the photo inlined (a JPEG: photos are re-encoded on upload). */
 export async function publicVCard(
   db: Db,
   storage: MediaStorage,
   username: string,
   viewerId?: number,
-): Promise<{ text: string; profile: PublicProfile }> {
-  const profile = await publicProfile(db, username, viewerId);
+): Promise<ViewedCard & { text: string }> {
+  const card = await viewCard(db, username, viewerId);
+  const { profile } = card;
   const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
   const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
   const text = buildVCard(contactCardOf(profile, undefined, photo?.toString('base64')));
-  return { text, profile };
+  return { ...card, text };
 }

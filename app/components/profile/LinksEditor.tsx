@@ -1,0 +1,380 @@
+import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { LINK_URL_RULE } from '../../../common/messages/profiles';
+import {
+  isAllowedLinkUrl,
+  LINK_ICONS,
+  LINK_TITLE_MAX_LENGTH,
+  LINK_URL_MAX_LENGTH,
+  type LinkIcon as LinkIconName,
+  MAX_LINKS,
+} from '../../../common/profile-links';
+import type { OwnedLink } from '../../../common/profile-visibility';
+import { api, fieldErrors } from '../../lib/api';
+import type { User } from '../../lib/auth';
+import { toastFailure } from '../../lib/toast-failure';
+import { LinkIcon } from '../LinkIcon';
+import { LINK_ICON_GLYPHS } from '../social-icons';
+import { Switch } from './CardSettings';
+
+/** A row being edited: `key` names it in the list before the server gives a new link its id. */
+interface DraftLink {
+  key: string;
+  id?: number;
+  title: string;
+  url: string;
+  icon: LinkIconName | null;
+  enabled: boolean;
+}
+
+let nextKey = 0;
+const draftOf = (link: OwnedLink): DraftLink => ({ ...link, key: `link-${link.id}` });
+const sameList = (a: DraftLink[], b: DraftLink[]) =>
+  JSON.stringify(a.map(({ key: _, ...link }) => link)) ===
+  JSON.stringify(b.map(({ key: _, ...link }) => link));
+
+/** The icon a URL suggests when the owner has not picked one. */
+function guessIcon(url: string): LinkIconName | null {
+  const lower = url.toLowerCase();
+  if (lower.startsWith('mailto:')) return 'email';
+  if (lower.startsWith('tel:')) return 'phone';
+  const hosts: [RegExp, LinkIconName][] = [
+    [/linkedin\.com/, 'linkedin'],
+    [/github\.com/, 'github'],
+    [/(?:twitter|x)\.com/, 'twitter'],
+    [/(?:youtube\.com|youtu\.be)/, 'youtube'],
+    [/instagram\.com/, 'instagram'],
+    [/facebook\.com/, 'facebook'],
+    [/(?:wa\.me|whatsapp\.com)/, 'whatsapp'],
+    [/(?:t\.me|telegram\.me)/, 'telegram'],
+    [/signal\.me/, 'signal'],
+    [/tiktok\.com/, 'tiktok'],
+    [/(?:calendly\.com|cal\.com)/, 'booking'],
+  ];
+  return hosts.find(([pattern]) => pattern.test(lower))?.[1] ?? null;
+}
+
+/**
+ * The card's links: add, edit, switch off, delete and reorder (drag a row by its handle, or Move up / Move
+ * down from the keyboard, the new place announced), then save the whole list at once
+ * (`PUT /auth/profile/links/`).
+ */
+export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User): void }) {
+  const saved = user.links.map(draftOf);
+  const [links, setLinks] = useState<DraftLink[]>(saved);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const headingId = useId();
+  const dirty = !sameList(links, saved);
+  const full = links.length >= MAX_LINKS;
+
+  useEffect(() => {
+    if (!focusAfter) return;
+    list.current?.querySelector<HTMLElement>(`#${CSS.escape(focusAfter)}`)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
+
+  const label = (link: DraftLink) => link.title.trim() || 'Untitled link';
+
+  function change(key: string, patch: Partial<DraftLink>) {
+    setLinks((current) => current.map((link) => (link.key === key ? { ...link, ...patch } : link)));
+  }
+
+  function move(from: number, to: number, focus?: 'up' | 'down') {
+    if (to < 0 || to >= links.length || from === to) return;
+    const next = [...links];
+    const [moved] = next.splice(from, 1);
+    if (!moved) return;
+    next.splice(to, 0, moved);
+    setLinks(next);
+    setAnnouncement(`${label(moved)} moved to position ${to + 1} of ${next.length}.`);
+    if (focus) {
+      // At the top or bottom the button just pressed is disabled: keep focus on the row's other one.
+      const edge = (focus === 'up' && to === 0) || (focus === 'down' && to === next.length - 1);
+      const side = edge ? (focus === 'up' ? 'down' : 'up') : focus;
+      setFocusAfter(`${moved.key}-${side}`);
+    }
+  }
+
+  function add() {
+    if (full) return;
+    nextKey += 1;
+    const key = `new-${nextKey}`;
+    setLinks([...links, { key, title: '', url: 'https://', icon: null, enabled: true }]);
+    setAnnouncement(`New link added at position ${links.length + 1}.`);
+    setFocusAfter(`${key}-title`);
+  }
+
+  function remove(index: number) {
+    const link = links[index];
+    if (!link) return;
+    setLinks(links.filter((_, i) => i !== index));
+    setAnnouncement(`${label(link)} removed. Save to keep the change.`);
+    const neighbour = links[index + 1] ?? links[index - 1];
+    setFocusAfter(neighbour ? `${neighbour.key}-title` : 'add-link');
+  }
+
+  function onDrop(event: DragEvent, index: number) {
+    event.preventDefault();
+    const from = links.findIndex((link) => link.key === dragging);
+    setDragging(null);
+    if (from >= 0) move(from, index);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const local: Record<string, string[]> = {};
+    links.forEach((link, index) => {
+      if (!link.title.trim()) local[`links.${index}.title`] = ['Give the link a title.'];
+      if (!isAllowedLinkUrl(link.url.trim())) local[`links.${index}.url`] = [LINK_URL_RULE];
+    });
+    setErrors(local);
+    if (Object.keys(local).length > 0) {
+      toast.error('Some links need fixing before they can be saved.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        links: links.map(({ id, title, url, icon, enabled }) => ({
+          ...(id === undefined ? {} : { id }),
+          title: title.trim(),
+          url: url.trim(),
+          icon,
+          enabled,
+        })),
+      };
+      const updated = await api<User>('/auth/profile/links/', { method: 'PUT', body });
+      onSaved(updated);
+      setLinks(updated.links.map(draftOf));
+      setErrors({});
+      toast.success('Links saved');
+      setAnnouncement('Links saved.');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      toastFailure('Your links could not be saved.', error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="links-editor" aria-labelledby={headingId}>
+      <div className="section-head">
+        <h2 id={headingId}>Links</h2>
+        <p className="muted links-count">
+          {links.length} of {MAX_LINKS}
+        </p>
+      </div>
+      <p className="muted">
+        Each link shows on your card as a large button, in this order: drag a row by its handle, or use Move
+        up and Move down. A link starts with https://, mailto: or tel:. One switched off stays here, but no
+        one else sees it.
+      </p>
+      <form onSubmit={save} noValidate>
+        {links.length === 0 && <p className="links-empty">No links yet.</p>}
+        <ol className="links-list" ref={list}>
+          {links.map((link, index) => {
+            const error = (field: string) => errors[`links.${index}.${field}`];
+            return (
+              <li
+                key={link.key}
+                className="link-row"
+                data-dragging={dragging === link.key || undefined}
+                onDragOver={(event) => dragging && event.preventDefault()}
+                onDrop={(event) => onDrop(event, index)}
+                aria-label={`Link ${index + 1} of ${links.length}: ${label(link)}`}
+              >
+                <div className="link-row-head">
+                  <span
+                    className="drag-handle"
+                    draggable
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', link.key);
+                      setDragging(link.key);
+                    }}
+                    onDragEnd={() => setDragging(null)}
+                    title="Drag to reorder"
+                    aria-hidden="true"
+                  >
+                    <svg viewBox="0 0 24 24" width="20" height="20" focusable="false" aria-hidden="true">
+                      <path
+                        d="M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01"
+                        stroke="currentColor"
+                        strokeWidth="3"
+                        strokeLinecap="round"
+                      />
+                    </svg>
+                  </span>
+                  <span className="link-position">{index + 1}</span>
+                  <LinkIcon icon={link.icon} />
+                  <strong className="link-row-title">{label(link)}</strong>
+                  <div className="link-row-moves">
+                    <button
+                      id={`${link.key}-up`}
+                      type="button"
+                      className="button button-outline button-small"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1, 'up')}
+                      aria-label={`Move ${label(link)} up`}
+                    >
+                      ↑<span className="move-word">Move up</span>
+                    </button>
+                    <button
+                      id={`${link.key}-down`}
+                      type="button"
+                      className="button button-outline button-small"
+                      disabled={index === links.length - 1}
+                      onClick={() => move(index, index + 1, 'down')}
+                      aria-label={`Move ${label(link)} down`}
+                    >
+                      ↓<span className="move-word">Move down</span>
+                    </button>
+                  </div>
+                </div>
+                <div className="link-row-fields">
+                  <LinkField label="Title" id={`${link.key}-title`} error={error('title')}>
+                    {(props) => (
+                      <input
+                        {...props}
+                        value={link.title}
+                        maxLength={LINK_TITLE_MAX_LENGTH}
+                        onChange={(event) => change(link.key, { title: event.target.value })}
+                      />
+                    )}
+                  </LinkField>
+                  <LinkField label="Link" error={error('url')}>
+                    {(props) => (
+                      <input
+                        {...props}
+                        type="url"
+                        inputMode="url"
+                        value={link.url}
+                        maxLength={LINK_URL_MAX_LENGTH}
+                        autoComplete="off"
+                        spellCheck={false}
+                        onChange={(event) => change(link.key, { url: event.target.value })}
+                        onBlur={() => {
+                          if (link.icon === null) change(link.key, { icon: guessIcon(link.url) });
+                        }}
+                      />
+                    )}
+                  </LinkField>
+                  <LinkField label="Icon" error={error('icon')}>
+                    {(props) => (
+                      <select
+                        {...props}
+                        value={link.icon ?? ''}
+                        onChange={(event) =>
+                          change(link.key, { icon: (event.target.value || null) as LinkIconName | null })
+                        }
+                      >
+                        <option value="">Plain link</option>
+                        {LINK_ICONS.map((icon) => (
+                          <option key={icon} value={icon}>
+                            {LINK_ICON_GLYPHS[icon].label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </LinkField>
+                </div>
+                <div className="link-row-foot">
+                  <Switch
+                    label={
+                      <>
+                        Shown on my card<span className="visually-hidden">: {label(link)}</span>
+                      </>
+                    }
+                    checked={link.enabled}
+                    onChange={(enabled) => change(link.key, { enabled })}
+                  />
+                  <button
+                    type="button"
+                    className="button button-outline button-small button-danger-outline"
+                    onClick={() => remove(index)}
+                    aria-label={`Delete ${label(link)}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="links-actions">
+          <button
+            id="add-link"
+            type="button"
+            className="button button-outline"
+            onClick={add}
+            aria-disabled={full || undefined}
+            aria-describedby={full ? 'links-full' : undefined}
+          >
+            Add link
+          </button>
+          {full && (
+            <p id="links-full" className="field-hint">
+              Your card holds {MAX_LINKS} links, the most it can: delete one to add another.
+            </p>
+          )}
+          <button type="submit" className="button" disabled={saving || !dirty}>
+            {saving ? 'Saving…' : 'Save links'}
+          </button>
+          {dirty && !saving && (
+            <button type="button" className="button button-outline" onClick={() => setLinks(saved)}>
+              Undo changes
+            </button>
+          )}
+          {dirty && <p className="field-hint">Unsaved changes.</p>}
+        </div>
+        {errors.links && (
+          <p className="field-error" role="alert">
+            {errors.links.join(' ')}
+          </p>
+        )}
+      </form>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+/** A label, its control and its error, wired together (the control comes from `children`). */
+function LinkField({
+  label,
+  id: givenId,
+  error,
+  children,
+}: {
+  label: string;
+  /** For a control something else moves focus to. */
+  id?: string;
+  error: string[] | undefined;
+  children(props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }): ReactNode;
+}) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const control = children({
+    id,
+    'aria-invalid': !!error,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
+import type { Db } from '../../db/client.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { type User, userView } from '../accounts/service.ts';
+import type { CardSettings } from './schemas.ts';
+import { PROFILES_TOPIC } from './topic.ts';
+
+interface CardSettingsDeps {
+  db: Db;
+  publish(topic: string): Promise<void>;
+}
+
+/** The owner's choices about their card: which fields others see, whether anyone does, and its colour. */
+export async function changeCardSettings(
+  deps: CardSettingsDeps,
+  userId: number,
+  input: CardSettings,
+): Promise<User> {
+  const changes: Partial<UserRow> = {};
+  if (input.public_fields !== undefined) changes.publicFields = input.public_fields;
+  if (input.profile_private !== undefined) changes.profilePrivate = input.profile_private;
+  if (input.accent !== undefined) changes.accent = input.accent;
+  const [updated] = await deps.db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
+  await deps.publish(PROFILES_TOPIC);
+  return userView(deps.db, updated);
+}

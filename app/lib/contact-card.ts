@@ -1,5 +1,5 @@
 import { type CardPerson, contactCardOf } from '../../common/contact-card';
-import { buildVCard, type CardAddress } from '../../common/vcard';
+import { buildVCard } from '../../common/vcard';
 
 /**
  * The photo as base64 for the vCard. A relative path is fetched from this site (the stored photo is
@@ -21,8 +21,9 @@ async function photoAsBase64(path: string | null): Promise<string | undefined> {
   }
 }
 
-export async function vcardOf(person: CardPerson, address?: CardAddress): Promise<string> {
-  return buildVCard(contactCardOf(person, address, await photoAsBase64(person.profile_image)));
+/** The card as a .vcf its owner hands out: what the public card shows (no address: that is theirs alone). */
+export async function vcardOf(person: CardPerson): Promise<string> {
+  return buildVCard(contactCardOf(person, undefined, await photoAsBase64(person.profile_image)));
 }
 
 /** Hands a generated file to the browser as a download. */

@@ -44,7 +44,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   async function downloadVCard() {
     setExporting(true);
     try {
-      const text = await vcardOf(card, latest);
+      const text = await vcardOf(card);
       downloadFile(vcardFileName(user.first_name, user.last_name), text, 'text/vcard;charset=utf-8');
     } catch {
       toast.error('The contact file could not be made. Please try again.');
@@ -111,7 +111,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <QrDialog
           open={qrOpen}
           onClose={() => setQrOpen(false)}
-          vcard={buildVCard({ ...contactCardOf(card, latest), profileUrl: publicLink }, { forQrCode: true })}
+          vcard={buildVCard({ ...contactCardOf(card), profileUrl: publicLink }, { forQrCode: true })}
           profileUrl={publicLink}
         />
       </section>

@@ -101,6 +101,7 @@ describe('card life under attack', () => {
       ['DELETE', 'lost/'],
       ['POST', 'transfer/', { email: 'friend@example.test' }],
       ['DELETE', 'transfer/'],
+      ['DELETE', ''],
     ];
     for (const [method, tail, body] of calls) {
       const foreign = await call(method, `/api/auth/cards/${serial}/${tail}`, stranger.cookie, body);

@@ -78,11 +78,11 @@ async function signIn(owner: CardOwner): Promise<string> {
     .join('; ');
 }
 
-async function send(method: string, path: string, cookie: string, body: object) {
+async function send(method: string, path: string, cookie: string, body?: object) {
   const response = await fetch(`${site.baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie },
-    body: JSON.stringify(body),
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, body: await response.json() };
 }
@@ -155,6 +155,13 @@ test('switching a field off or the card private reaches a visitor at once, past 
     headers: { 'if-none-match': picture.etag ?? '' },
   });
   expect(stale.status).toBe(200);
+
+  // A link switched off leaves the cached page too.
+  expect(after.text).toContain('https://olive.example.com');
+  const { links } = (await send('GET', '/api/auth/profile/', owner)).body as { links: object[] };
+  const off = links.map((link) => ({ ...link, enabled: false }));
+  expect((await send('PUT', '/api/auth/profile/links/', owner, { links: off })).status).toBe(200);
+  expect((await visit(page)).text).not.toContain('https://olive.example.com');
 
   expect((await send('PATCH', '/api/auth/profile/card/', owner, { profile_private: true })).status).toBe(200);
   const gone = await visit(page);

@@ -34,9 +34,20 @@ export function isAllowedLinkUrl(value: string): boolean {
     return false;
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname !== '';
-  if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+$/.test(decoded(url.pathname));
-  if (url.protocol === 'tel:') return /^\+?[\d\s().-]{3,30}$/.test(decoded(url.pathname));
+  if (url.protocol === 'mailto:') {
+    return /^[^@\s]+@[^@\s]+$/.test(decoded(url.pathname)) && onlyMessageFields(url.searchParams);
+  }
+  if (url.protocol === 'tel:')
+    return /^\+?[\d\s().-]{3,30}$/.test(decoded(url.pathname)) && url.search === '';
   return false;
+}
+
+/**
+ * A mail link may start the message (subject, body) but not add recipients: `?bcc=` would copy a visitor's
+ * mail to someone they never see in the card.
+ */
+function onlyMessageFields(fields: URLSearchParams): boolean {
+  return [...fields.keys()].every((name) => ['subject', 'body'].includes(name.toLowerCase()));
 }
 
 /** A broken escape (`%E0`) is no address: '' fails every pattern instead of throwing. */

@@ -248,6 +248,28 @@ describe('the owner’s card controls under attack', () => {
     ]);
   });
 
+  it('a mail link cannot add recipients, and no link address can add a line to the vCard', async () => {
+    const owner = await signedInUser(t);
+    for (const url of [
+      'mailto:owner@example.test?bcc=spy@example.test',
+      'mailto:owner@example.test?subject=Hi&CC=spy@example.test',
+      'mailto:owner@example.test?to=spy@example.test',
+      'mailto:owner@example.test,spy@example.test',
+      'tel:+12025550100?call=now',
+    ]) {
+      expect((await putLinks(owner.cookie, { links: [link({ url })] })).status, url).toBe(400);
+    }
+    const fine = 'mailto:owner@example.test?subject=Hello%20there&body=Hi';
+    const injected = 'https://example.com/\r\nEMAIL:spy@example.test';
+    const saved = await putLinks(owner.cookie, {
+      links: [link({ url: fine }), link({ url: injected })],
+    });
+    expect(saved.status).toBe(200);
+    const vcard = await request(t, { url: `/api/auth/public-profile/${owner.username}/vcard/` });
+    expect(vcard.text).not.toMatch(/^EMAIL/m);
+    expect(vcard.text).toContain(`URL:${fine}`);
+  });
+
   it('never answers 5xx to link lists and card settings a client can send', async () => {
     const owner = await signedInUser(t);
     const other = await signedInUser(t);

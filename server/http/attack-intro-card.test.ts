@@ -5,7 +5,7 @@ import { generateBatch } from '../modules/registry/batches.ts';
 import { request } from '../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { signedInAdmin, signedInUser } from '../test/users.ts';
+import { putProfile, signedInAdmin, signedInUser } from '../test/users.ts';
 
 /**
  * Issue 16's new surface as an attacker sends it, over real HTTP: card life (lost, transfer, accept), the
@@ -184,14 +184,18 @@ describe('card life under attack', () => {
         expect(answer.status, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
-    const plain = await request(t, {
-      method: 'POST',
-      url: `/api/auth/cards/${serial}/transfer/`,
-      cookie: owner.cookie,
-      body: JSON.stringify({ email: 'form@example.test' }),
-      headers: { 'content-type': 'text/plain' },
-    });
-    expect(plain.status).toBe(400);
+    // A cross-site form can post text/plain without a preflight: the calls that read a JSON body must not
+    // read it from text/plain (lost and the deletes read none; the origin check above is what guards them).
+    for (const [method, url, body] of writes.filter(([, , body]) => Object.keys(body).length > 0)) {
+      const plain = await request(t, {
+        method,
+        url,
+        cookie: owner.cookie,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect([400, 415], `${method} ${url} as text/plain`).toContain(plain.status);
+    }
     const [row] = await t.database.db.select().from(serials).where(eq(serials.serial, serial));
     expect(row?.lostAt).toBeNull();
     expect(
@@ -361,5 +365,31 @@ describe('the owner’s card controls under attack', () => {
     });
     expect(own.status).toBe(200);
     expect(own.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('the preview picture under attack', () => {
+  it('draws any name a person can type (scripts the font lacks, emoji, controls, the longest) or says why not, never a 500', async () => {
+    const names = [
+      '漢字かな 한국어',
+      '😀🎉 Party',
+      'مرحبا بالعالم',
+      '\u202Eevil\u202C Name',
+      'Zalgo Z̸̡̛̖̼̙̪͚͔̲̞͔̺̾̂͋̈́͆̓̊́͐̕͘͝a̶l̶g̶o̶',
+      '\u0007bell \u001b[31m',
+      'W'.repeat(150),
+    ];
+    const answers: string[] = [];
+    for (const name of names) {
+      const owner = await signedInUser(t);
+      const saved = await putProfile(t, owner.cookie, { first_name: name, job_title: name });
+      if (saved.status !== 200) {
+        answers.push(`${saved.status} save ${JSON.stringify(name)}`);
+        continue;
+      }
+      const picture = await request(t, { url: `/api/auth/public-profile/${owner.username}/card.png` });
+      answers.push(`${picture.status} ${picture.headers['content-type']} ${JSON.stringify(name)}`);
+    }
+    expect(answers.filter((line) => !/^(200 image\/png|400 save) /.test(line))).toEqual([]);
   });
 });

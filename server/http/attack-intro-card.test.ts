@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTransfer } from '../../app/lib/registry.server.ts';
 import { cardTransfers, serials, users } from '../db/schema/index.ts';
 import { generateBatch } from '../modules/registry/batches.ts';
 import { request } from '../test/request.ts';
@@ -61,6 +62,9 @@ describe('card life under attack', () => {
     });
     expect(disabled.status).toBe(200);
 
+    // The link's page no longer shows the offer (or who made it).
+    const context = { db: t.database.db, sessions: { userOf: async () => undefined } } as never;
+    await expect(loadTransfer(context, token)).rejects.toMatchObject({ init: { status: 404 } });
     const accepted = await call('POST', '/api/auth/cards/transfers/accept/', recipient.cookie, { token });
     expect(accepted).toMatchObject({
       status: 404,

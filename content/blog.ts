@@ -33,7 +33,7 @@ export const blogPosts: BlogPost[] = [
         heading: 'Your details stay current',
         paragraphs: [
           'A printed card is out of date the day you change jobs. The page behind an intro card is yours to edit: a new title or number is live the moment you save it, and every card you have handed out opens the new version.',
-          'If a card is lost, release it from your profile and it stops opening your page. Claim a new one and carry on.',
+          'If a card is lost, lock it as lost from your profile: it stops opening your page and no one can claim it. Claim a new one and carry on.',
         ],
       },
       {

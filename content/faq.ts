@@ -34,12 +34,17 @@ export const faq: FaqItem[] = [
   {
     question: 'What does my public profile show?',
     answer:
-      'Only what you fill in: name, job title, company, phone, e-mail, bio, map link and social links. Your addresses and orders are never shown.',
+      'Your name and photo, and only the details you switch on under "What your card shows": job title (on for a new account), company, phone, e-mail, location and bio, plus the links you leave switched on. Make the card private and it opens for no one but you. Your addresses and orders are never shown.',
   },
   {
     question: 'Can I give a card to someone else?',
     answer:
-      'Yes. Release it under My cards on your profile; the next holder can then claim it for their own profile.',
+      'Yes. Under My cards on your profile, choose Transfer and enter their e-mail address: the card moves to them when they accept from the link we send, and nothing changes until then. Handing it over in person? Release it, and the next holder can claim it.',
+  },
+  {
+    question: 'What if I lose my card?',
+    answer:
+      'Lock it as lost under My cards on your profile. A tap then says the card was reported lost and shows how to reach us, never your page, and no one can claim it. Found it again? Unlock it and it opens your page as before.',
   },
   {
     question: 'Do you work with companies outside San Francisco?',

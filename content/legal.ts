@@ -9,14 +9,14 @@ export const privacy: LegalDocument = {
     {
       heading: 'What we collect',
       paragraphs: [
-        'Your account: name, e-mail address and a password we store only as a secure hash. What you add to your profile: photo, phone, company, job title, bio, map link and social links. Your delivery addresses and your orders.',
+        'Your account: name, e-mail address and a password we store only as a secure hash. What you add to your profile: photo, phone, company, job title, bio, map link, links, which of them your card shows, and its colour. Your delivery addresses and your orders.',
         'Messages you send through the contact and consultation forms, and the serial numbers you verify or claim.',
       ],
     },
     {
       heading: 'Your public profile',
       paragraphs: [
-        'Your public profile at /profile/{username} shows only the profile fields you fill in. Your addresses, orders and account details are never shown on it. Empty a field to remove it from the profile.',
+        'Your card page at /profile/{username} shows your name and photo, and only the fields and links you switch on (a new account shows its job title only). Your addresses, orders and account details are never shown on it. A private card opens for no one but you, and neither do its tap links, contact file or preview picture.',
       ],
     },
     {
@@ -73,7 +73,7 @@ export const terms: LegalDocument = {
     {
       heading: 'Cards, serial numbers and claiming',
       paragraphs: [
-        'Each card has a unique serial number. Claiming a card links it to your profile; you can release it at any time. We may block a serial number that is used for fraud; a blocked card no longer opens a profile.',
+        'Each card has a unique serial number. Claiming a card links it to your profile; you can lock it as lost, transfer it to someone by e-mail (it moves when they accept, and we keep a record of the move) or release it at any time. We may block a serial number that is used for fraud; a blocked card no longer opens a profile.',
       ],
     },
     {

@@ -77,10 +77,10 @@ export function firstZodMessage(error: ZodError): string {
 }
 
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map, not an object: a field named "toString" or "__proto__" must not meet Object.prototype.
+  const errors = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    errors[key] ??= [];
-    errors[key].push(message);
+    errors.set(key, [...(errors.get(key) ?? []), message]);
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -89,7 +89,7 @@ export function fieldErrorsFromZod(error: ZodError): FieldErrors {
     }
     add(issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Answers for errors Fastify itself raises before our handlers run (bad JSON, wrong type, too big). */

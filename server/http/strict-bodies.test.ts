@@ -53,6 +53,22 @@ it('refuses an unknown field in every request body, naming it', async () => {
   expect(checked.length).toBeGreaterThanOrEqual(19);
 });
 
+it('names an unknown field called like an object built-in as it names any other', async () => {
+  const admin = await signedInAdmin(t);
+  const response = await request(t, {
+    method: 'PATCH',
+    url: `/api/admin/users/${admin.id}/`,
+    body: { toString: [1], valueOf: null, hasOwnProperty: 'x' },
+    cookie: admin.cookie,
+  });
+  expect(response.status).toBe(400);
+  expect(response.body.errors).toMatchObject({
+    toString: ['Unknown field.'],
+    valueOf: ['Unknown field.'],
+    hasOwnProperty: ['Unknown field.'],
+  });
+});
+
 it('leads with the unknown field when it is the only problem', async () => {
   const admin = await signedInAdmin(t);
   const response = await request(t, {

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import ICAL from 'ical.js';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { type CardOwner, seedCardOwners } from '../../server/test/card-owners.ts';
+import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
@@ -101,11 +99,6 @@ async function visit(path: string, cookie?: string) {
     etag: response.headers.get('etag'),
   };
 }
-
-const parseVCard = (text: string) => {
-  const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
-  return (name: string) => card.getAllProperties(name).map((property) => property.getFirstValue());
-};
 
 test('a private card is the unknown name’s 404 on every channel, even right after its owner looked at it', async () => {
   const owner = await signIn(shy);
@@ -258,15 +251,8 @@ test.describe('the owner’s QR code', () => {
     const dialog = page.getByRole('dialog', { name: 'Scan Contact' });
     const code = dialog.getByRole('img', { name: 'QR code of the contact card' });
     await expect(code).toBeVisible();
-    const png = await code.screenshot({ scale: 'css' });
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const text = jsQR(
-      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-      info.width,
-      info.height,
-    )?.data;
-    expect(text, 'the QR code could not be decoded').toBeDefined();
-    const scanned = parseVCard(text as string);
+    const text = await decodeQr(code);
+    const scanned = parseVCard(text);
     expect(scanned('title')).toEqual(['Courier']);
     expect(scanned('tel')).toEqual([]);
     expect(text).not.toContain('Secret Lane');

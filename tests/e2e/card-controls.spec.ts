@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import ICAL from 'ical.js';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { MAX_LINKS } from '../../common/profile-links.ts';
+import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
@@ -35,11 +33,6 @@ async function newOwner(page: Page, name: string): Promise<{ email: string; user
   return { email, username: (await filled.json()).username };
 }
 
-function parseVCard(text: string) {
-  const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
-  return (name: string) => card.getAllProperties(name).map((property) => property.getFirstValue());
-}
-
 /** The public card as anyone sees it through the API, and its public .vcf parsed by ical.js. */
 async function publicCard(page: Page, username: string) {
   const api = await page.request.get(`${site.baseUrl}/api/auth/public-profile/${username}/`);
@@ -47,23 +40,16 @@ async function publicCard(page: Page, username: string) {
   return { status: api.status(), body: await api.json(), vcard: parseVCard(await vcard.text()) };
 }
 
-/** The QR code of the contact card, from a screenshot at device scale 1, decoded by jsQR. */
+/** The QR code of the contact card, decoded from a screenshot at device scale 1, as a vCard. */
 async function scanQr(page: Page) {
   await page.getByRole('button', { name: 'QR' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scan Contact' });
   const code: Locator = dialog.getByRole('img', { name: 'QR code of the contact card' });
   await expect(code).toBeVisible();
-  const png = await code.screenshot({ scale: 'css' });
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const text = jsQR(
-    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-    info.width,
-    info.height,
-  )?.data;
-  expect(text, 'the QR code could not be decoded').toBeDefined();
+  const text = await decodeQr(code);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  return parseVCard(text as string);
+  return parseVCard(text);
 }
 
 async function downloadVCard(page: Page) {

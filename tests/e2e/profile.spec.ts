@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import ICAL from 'ical.js';
-import jsQR from 'jsqr';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
@@ -30,31 +26,6 @@ async function signIn(page: Page) {
     headers: { origin: site.baseUrl },
   });
   expect(response.status()).toBe(200);
-}
-
-/**
- * Decodes the QR code shown in `element` from a screenshot at device scale 1 (what a low-end camera sees
- * at best) with two independent decoders, jsQR and Debian's zbarimg; both must read the same text.
- */
-async function decodeQr(element: Locator): Promise<string | undefined> {
-  const png = await element.screenshot({ scale: 'css' });
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const byJsQr = jsQR(
-    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-    info.width,
-    info.height,
-  )?.data;
-  const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'qr-')), 'code.png');
-  await writeFile(file, png);
-  const byZbar = execFileSync('zbarimg', ['--quiet', '--raw', '-Sbinary', file]).toString('utf8');
-  // zbarimg may end its output with a newline of its own.
-  expect([byJsQr, `${byJsQr}\n`]).toContain(byZbar);
-  return byJsQr;
-}
-
-function parseVCard(text: string) {
-  const card = new ICAL.Component(ICAL.parse(text) as unknown as unknown[]);
-  return (name: string) => card.getAllProperties(name).map((property) => property.getFirstValue());
 }
 
 test('edit the profile with a photo: preview, upload progress, saved, and links are safe', async ({

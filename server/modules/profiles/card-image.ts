@@ -70,7 +70,7 @@ function cardTree(card: PublicCard, photo: string | undefined, site: string): No
         {
           width: PORTRAIT,
           height: PORTRAIT,
-          borderRadius: PORTRAIT / 2,
+          borderRadius: '50%',
           border: '10px solid #fff',
           objectFit: 'cover',
         },
@@ -89,7 +89,7 @@ function cardTree(card: PublicCard, photo: string | undefined, site: string): No
           justifyContent: 'center',
           width: PORTRAIT,
           height: PORTRAIT,
-          borderRadius: PORTRAIT / 2,
+          borderRadius: '50%',
           border: '10px solid #fff',
           background: 'rgba(255,255,255,0.16)',
           color: '#fff',

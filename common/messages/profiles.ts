@@ -8,6 +8,7 @@ import {
 
 export const USER_NOT_FOUND = 'User not found';
 export const TOO_MANY_LINKS = `A card holds at most ${MAX_LINKS} links.`;
+export const LINK_TITLE_NEEDED = 'Give the link a title.';
 export const LINK_URL_RULE = 'Enter a link that starts with https://, http://, mailto: or tel:.';
 
 /** "your name, photo, job title and phone": what a card with these switches on shows everyone. */

@@ -1,6 +1,6 @@
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { LINK_URL_RULE } from '../../../common/messages/profiles';
+import { LINK_TITLE_NEEDED, LINK_URL_RULE } from '../../../common/messages/profiles';
 import {
   isAllowedLinkUrl,
   LINK_ICONS,
@@ -129,7 +129,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
     event.preventDefault();
     const local: Record<string, string[]> = {};
     links.forEach((link, index) => {
-      if (!link.title.trim()) local[`links.${index}.title`] = ['Give the link a title.'];
+      if (!link.title.trim()) local[`links.${index}.title`] = [LINK_TITLE_NEEDED];
       if (!isAllowedLinkUrl(link.url.trim())) local[`links.${index}.url`] = [LINK_URL_RULE];
     });
     setErrors(local);

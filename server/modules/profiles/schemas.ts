@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH, PROFILE_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts.ts';
-import { LINK_URL_RULE, TOO_MANY_LINKS } from '../../../common/messages/profiles.ts';
+import { LINK_TITLE_NEEDED, LINK_URL_RULE, TOO_MANY_LINKS } from '../../../common/messages/profiles.ts';
 import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
 import {
   isAllowedLinkUrl,
@@ -81,7 +81,7 @@ export type CardSettings = z.output<typeof cardSettingsSchema>;
 const linkSchema = z.strictObject({
   /** An existing link keeps its id (and later its click counts); a new one has none. */
   id: z.number().int().positive().max(MAX_ID).optional(),
-  title: text(LINK_TITLE_MAX_LENGTH, 'A link title').min(1, 'Give the link a title.'),
+  title: text(LINK_TITLE_MAX_LENGTH, 'A link title').min(1, LINK_TITLE_NEEDED),
   url: z
     .string()
     .trim()

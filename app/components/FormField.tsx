@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /** A labelled input with an optional hint under it and its error messages announced beside it. */
 export function FormField({
@@ -18,7 +24,9 @@ export function FormField({
   children?: ReactNode;
   name: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  const generatedId = useId();
+  // A given id lets a page move focus to the field.
+  const id = input.id ?? generatedId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const invalid = !!errors && errors.length > 0;
@@ -66,6 +74,36 @@ export function TextAreaField({
         aria-describedby={invalid ? errorId : undefined}
         {...textarea}
       />
+      {invalid && (
+        <p id={errorId} className="field-error" role="alert">
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The drop-down sibling of FormField; the options are its children. */
+export function SelectField({
+  label,
+  errors,
+  children,
+  ...select
+}: {
+  label: string;
+  errors?: string[] | undefined;
+  children: ReactNode;
+  name: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = !!errors && errors.length > 0;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} {...select}>
+        {children}
+      </select>
       {invalid && (
         <p id={errorId} className="field-error" role="alert">
           {errors.join(' ')}

@@ -1,4 +1,4 @@
-import { type DragEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { LINK_TITLE_NEEDED, LINK_URL_RULE } from '../../../common/messages/profiles';
 import {
@@ -13,6 +13,7 @@ import type { OwnedLink } from '../../../common/profile-visibility';
 import { api, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toastFailure } from '../../lib/toast-failure';
+import { FormField, SelectField } from '../FormField';
 import { LinkIcon } from '../LinkIcon';
 import { LINK_ICON_GLYPHS } from '../social-icons';
 import { Switch } from './CardSettings';
@@ -238,51 +239,46 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                   </div>
                 </div>
                 <div className="link-row-fields">
-                  <LinkField label="Title" id={`${link.key}-title`} error={error('title')}>
-                    {(props) => (
-                      <input
-                        {...props}
-                        value={link.title}
-                        maxLength={LINK_TITLE_MAX_LENGTH}
-                        onChange={(event) => change(link.key, { title: event.target.value })}
-                      />
-                    )}
-                  </LinkField>
-                  <LinkField label="Link" error={error('url')}>
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="url"
-                        inputMode="url"
-                        value={link.url}
-                        maxLength={LINK_URL_MAX_LENGTH}
-                        autoComplete="off"
-                        spellCheck={false}
-                        onChange={(event) => change(link.key, { url: event.target.value })}
-                        onBlur={() => {
-                          if (link.icon === null) change(link.key, { icon: guessIcon(link.url) });
-                        }}
-                      />
-                    )}
-                  </LinkField>
-                  <LinkField label="Icon" error={error('icon')}>
-                    {(props) => (
-                      <select
-                        {...props}
-                        value={link.icon ?? ''}
-                        onChange={(event) =>
-                          change(link.key, { icon: (event.target.value || null) as LinkIconName | null })
-                        }
-                      >
-                        <option value="">Plain link</option>
-                        {LINK_ICONS.map((icon) => (
-                          <option key={icon} value={icon}>
-                            {LINK_ICON_GLYPHS[icon].label}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </LinkField>
+                  <FormField
+                    label="Title"
+                    name={`links.${index}.title`}
+                    id={`${link.key}-title`}
+                    value={link.title}
+                    maxLength={LINK_TITLE_MAX_LENGTH}
+                    onChange={(event) => change(link.key, { title: event.target.value })}
+                    errors={error('title')}
+                  />
+                  <FormField
+                    label="Link"
+                    name={`links.${index}.url`}
+                    type="url"
+                    inputMode="url"
+                    value={link.url}
+                    maxLength={LINK_URL_MAX_LENGTH}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(event) => change(link.key, { url: event.target.value })}
+                    onBlur={() => {
+                      if (link.icon === null) change(link.key, { icon: guessIcon(link.url) });
+                    }}
+                    errors={error('url')}
+                  />
+                  <SelectField
+                    label="Icon"
+                    name={`links.${index}.icon`}
+                    value={link.icon ?? ''}
+                    onChange={(event) =>
+                      change(link.key, { icon: (event.target.value || null) as LinkIconName | null })
+                    }
+                    errors={error('icon')}
+                  >
+                    <option value="">Plain link</option>
+                    {LINK_ICONS.map((icon) => (
+                      <option key={icon} value={icon}>
+                        {LINK_ICON_GLYPHS[icon].label}
+                      </option>
+                    ))}
+                  </SelectField>
                 </div>
                 <div className="link-row-foot">
                   <Switch
@@ -343,38 +339,5 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
         {announcement}
       </p>
     </section>
-  );
-}
-
-/** A label, its control and its error, wired together (the control comes from `children`). */
-function LinkField({
-  label,
-  id: givenId,
-  error,
-  children,
-}: {
-  label: string;
-  /** For a control something else moves focus to. */
-  id?: string;
-  error: string[] | undefined;
-  children(props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }): ReactNode;
-}) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
-  const control = children({
-    id,
-    'aria-invalid': !!error,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error.join(' ')}
-        </p>
-      )}
-    </div>
   );
 }

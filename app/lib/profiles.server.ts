@@ -3,7 +3,7 @@ import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
-import { usernameField } from '../../server/modules/profiles/schemas.ts';
+import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
 import { viewCard } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
 import { requireUser } from './auth.server.ts';
@@ -31,17 +31,13 @@ export async function loadOwnProfile(request: Request, context: AppLoadContext) 
  * may keep it.
  */
 export async function loadCardPage(context: AppLoadContext, username: string | undefined) {
-  const parsed = usernameField.safeParse(username ?? '');
-  if (!parsed.success) throw pageError(404, USER_NOT_FOUND);
   const viewer = context.sessionToken ? await context.sessions.userOf(context.sessionToken) : undefined;
   try {
-    const card = await viewCard(context.db, parsed.data, viewer?.id);
+    const card = await viewCard(context.db, username ?? '', viewer?.id);
     return data(
       { profile: card.profile, private: card.private, publicUrl: context.publicUrl },
       {
-        headers: {
-          'Cache-Control': card.private ? 'private, no-store' : 'public, max-age=0, must-revalidate',
-        },
+        headers: { 'Cache-Control': cardCacheControl(card) },
       },
     );
   } catch (error) {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
-import { AppError } from '../../errors.ts';
+import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { doc } from '../../http/openapi.ts';
 import type { Services } from '../../services.ts';
 import { cardImage } from './card-image.ts';
@@ -19,11 +18,9 @@ export const cardImageRoutes: FastifyPluginAsync<CardImageRoutesOptions> = async
       responses: { 200: 'The PNG.', 304: 'Unchanged since the given ETag.', 404: 'No such user.' },
     }),
     async (request, reply) => {
-      const username = usernameField.safeParse(request.params.username);
-      if (!username.success) throw new AppError('not_found', USER_NOT_FOUND);
-      const image = await cardImage(deps, username.data);
+      const image = await cardImage(deps, request.params.username);
       // Revalidated each time, so a changed card previews anew wherever the link is shared next.
-      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      reply.header('cache-control', REVALIDATE_EACH_TIME);
       reply.header('etag', image.etag);
       if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
       reply.type('image/png');

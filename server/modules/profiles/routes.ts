@@ -1,8 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import { vcardFileName } from '../../../common/vcard.ts';
-import { AppError } from '../../errors.ts';
-import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -12,25 +9,12 @@ import { requireUser } from '../accounts/auth.ts';
 import { userSchema } from '../accounts/responses.ts';
 import { toUser } from '../accounts/service.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { cardCacheControl } from './card-caching.ts';
 import { changeCardSettings } from './card-settings.ts';
 import { replaceLinks } from './links.ts';
 import { publicProfileSchema } from './responses.ts';
 import { cardSettingsSchema, linksUpdateSchema, profileUpdateSchema, usernameField } from './schemas.ts';
 import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './service.ts';
-
-function username(request: FastifyRequest<{ Params: { username: string } }>): string {
-  const parsed = usernameField.safeParse(request.params.username);
-  if (!parsed.success) throw new AppError('not_found', USER_NOT_FOUND);
-  return parsed.data;
-}
-
-/**
- * A private card shows to its owner alone, so their answer must stay in their browser; everyone else's
- * answer is the same for all and may be kept while revalidated.
- */
-function cardCaching(own: boolean, isPrivate: boolean): string {
-  return own && isPrivate ? 'private, no-store' : REVALIDATE_EACH_TIME;
-}
 
 type ProfileRoutesOptions = Pick<
   Services,
@@ -117,8 +101,8 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     }),
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const card = await viewCard(deps.db, username(request), viewer?.id);
-      reply.header('cache-control', cardCaching(card.own, card.private));
+      const card = await viewCard(deps.db, request.params.username, viewer?.id);
+      reply.header('cache-control', cardCacheControl(card));
       return card.profile;
     },
   );
@@ -136,21 +120,16 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     }),
     async (request, reply) => {
       const viewer = await request.currentUser();
-      const {
-        text,
-        profile,
-        own,
-        private: isPrivate,
-      } = await publicVCard(deps.db, deps.storage, username(request), viewer?.id);
-      const file = vcardFileName(profile.first_name, profile.last_name);
+      const card = await publicVCard(deps.db, deps.storage, request.params.username, viewer?.id);
+      const file = vcardFileName(card.profile.first_name, card.profile.last_name);
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
         .header(
           'content-disposition',
           `attachment; filename="${file.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`,
         )
-        .header('cache-control', cardCaching(own, isPrivate))
-        .send(text);
+        .header('cache-control', cardCacheControl(card))
+        .send(card.text);
     },
   );
 };

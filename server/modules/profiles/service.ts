@@ -24,7 +24,7 @@ import { LIMITS, type User, userView } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
 import { linksOf } from './links.ts';
 import type { PublicProfile } from './responses.ts';
-import type { ProfileUpdate } from './schemas.ts';
+import { type ProfileUpdate, usernameField } from './schemas.ts';
 
 import { PROFILES_TOPIC } from './topic.ts';
 
@@ -175,7 +175,7 @@ function ownedCardOf(row: UserRow, links: OwnedLink[]): OwnedCard {
 }
 
 /** A card as someone opening it sees it, and whether that someone is its owner. */
-interface ViewedCard {
+export interface ViewedCard {
   profile: PublicProfile;
   /** The viewer owns the card: the page adds its "Edit" bar, and a private card shows to them alone. */
   own: boolean;
@@ -185,14 +185,18 @@ interface ViewedCard {
 /**
  * Someone's card as `viewerId` (undefined: a visitor who is not signed in) may see it: what its owner
  * switched on. A private card, a disabled account and an unknown name are the same 404 to everyone but
- * the owner, so a private card cannot be told apart from none.
+ * the owner, so a private card cannot be told apart from none; so is a name no username can be, as typed
+ * in a URL.
  */
 export async function viewCard(db: Db, username: string, viewerId?: number): Promise<ViewedCard> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.username, username.toLowerCase()), usableAccount()))
-    .limit(1);
+  const name = usernameField.safeParse(username);
+  const [row] = name.success
+    ? await db
+        .select()
+        .from(users)
+        .where(and(eq(users.username, name.data), usableAccount()))
+        .limit(1)
+    : [];
   const own = row !== undefined && row.id === viewerId;
   if (!row || (row.profilePrivate && !own)) throw new AppError('not_found', USER_NOT_FOUND);
   const profile = publicCardOf(ownedCardOf(row, await linksOf(db, row.id)));

@@ -92,6 +92,16 @@ async function claim(context: BrowserContext): Promise<string> {
   return serial;
 }
 
+/** The giver signed in at `width`, a fresh card of theirs on /profile, and its Transfer dialog open. */
+async function openTransfer(browser: Browser, width: number) {
+  const owner = await as(browser, width, giver);
+  const serial = await claim(owner.context);
+  await go(owner.page, '/profile#cards');
+  const row = cardRow(owner.page, serial);
+  await row.getByRole('button', { name: `Transfer card ${display(serial)}` }).click();
+  return { owner, serial, row, dialog: owner.page.getByRole('dialog', { name: 'Transfer card' }) };
+}
+
 /** For a screenshot: the announcements (toasts) have gone, so they cover nothing. */
 async function settled(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
@@ -167,12 +177,7 @@ for (const width of [390, 1280]) {
   test(`transfer by e-mail: the recipient accepts from the mailed link and the card moves (${width} px)`, async ({
     browser,
   }) => {
-    const owner = await as(browser, width, giver);
-    const serial = await claim(owner.context);
-    await go(owner.page, '/profile#cards');
-    const row = cardRow(owner.page, serial);
-    await row.getByRole('button', { name: `Transfer card ${display(serial)}` }).click();
-    const dialog = owner.page.getByRole('dialog', { name: 'Transfer card' });
+    const { owner, serial, row, dialog } = await openTransfer(browser, width);
     const field = dialog.getByLabel("Recipient's e-mail");
     await expect(field).toBeFocused();
     await field.fill(recipient.email);
@@ -236,12 +241,7 @@ for (const width of [390, 1280]) {
   test(`a transfer nobody accepts changes nothing, and a cancelled link no longer works (${width} px)`, async ({
     browser,
   }) => {
-    const owner = await as(browser, width, giver);
-    const serial = await claim(owner.context);
-    await go(owner.page, '/profile#cards');
-    const row = cardRow(owner.page, serial);
-    await row.getByRole('button', { name: `Transfer card ${display(serial)}` }).click();
-    const dialog = owner.page.getByRole('dialog', { name: 'Transfer card' });
+    const { owner, serial, row, dialog } = await openTransfer(browser, width);
     await dialog.getByLabel("Recipient's e-mail").fill(recipient.email);
     await dialog.getByRole('button', { name: 'Send offer' }).click();
     await expect(row).toContainText('Offered to g…@example.test');

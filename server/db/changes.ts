@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
@@ -44,16 +45,28 @@ export function localChangeFeed(): ChangeFeed {
 }
 
 const CHANNEL = 'app_changes';
+/** Each listener answers a change here with its token, once its process has dropped what the change touched. */
+const ACK_CHANNEL = 'app_changes_heard';
+/** Names the listener connections, so a publisher can count the processes that must hear it. */
+const LISTENER_NAME = 'app_changes_listener';
 /** Any topic: sent when the listener (re)connects, since changes may have been missed meanwhile. */
 const ALL_TOPICS = '*';
+/** How long a publisher waits for every process to hear a change (one hung process must not stall writers). */
+const HEARD_WAIT_MS = 2000;
 
-/** PostgreSQL NOTIFY/LISTEN: a change published by any process reaches every process. */
+/**
+ * PostgreSQL NOTIFY/LISTEN: a change published by any process reaches every process. `publish` resolves once
+ * every listening process has acknowledged the change (or after HEARD_WAIT_MS), so the writer's answer, and any
+ * request after it, cannot reach a process that still serves the old data.
+ */
 export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
   const listeners = new Listeners();
   let client: pg.Client | undefined;
   let live = false;
   let started = false;
   let closed = false;
+  /** This process's publications still waiting for acknowledgements, by token. */
+  const awaiting = new Map<string, () => void>();
 
   const lost = () => {
     if (!live) return;
@@ -64,13 +77,21 @@ export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
 
   async function connect(): Promise<void> {
     while (!closed) {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
       next.on('error', lost);
       next.on('end', lost);
-      next.on('notification', (message) => listeners.fire(message.payload ?? ALL_TOPICS));
+      next.on('notification', ({ channel, payload = '' }) => {
+        if (channel === ACK_CHANNEL) {
+          awaiting.get(payload)?.();
+          return;
+        }
+        const [topic = ALL_TOPICS, token] = (payload || ALL_TOPICS).split('\n');
+        listeners.fire(topic);
+        if (token) next.query('select pg_notify($1, $2)', [ACK_CHANNEL, token]).catch(() => undefined);
+      });
       try {
         await next.connect();
-        await next.query(`LISTEN ${CHANNEL}`);
+        await next.query(`LISTEN ${CHANNEL}; LISTEN ${ACK_CHANNEL}`);
         client = next;
         live = true;
         listeners.fire(ALL_TOPICS);
@@ -82,13 +103,36 @@ export function postgresChangeFeed(pool: pg.Pool, url: string): ChangeFeed {
     }
   }
 
+  /** Notifies every process and waits until all that listen have heard, or HEARD_WAIT_MS has passed. */
+  async function notifyAndWait(topic: ChangeTopic): Promise<void> {
+    const counted = await pool.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1',
+      [LISTENER_NAME],
+    );
+    let unheard = counted.rows[0]?.n ?? 0;
+    const token = randomUUID();
+    const heard = new Promise<void>((resolve) => {
+      awaiting.set(token, () => {
+        unheard -= 1;
+        if (unheard <= 0) resolve();
+      });
+    });
+    try {
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, `${topic}\n${token}`]);
+      await Promise.race([heard, sleep(HEARD_WAIT_MS, undefined, { ref: false })]);
+    } finally {
+      awaiting.delete(token);
+    }
+  }
+
   return {
     get live() {
       return live;
     },
     async publish(topic) {
       listeners.fire(topic);
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, topic]);
+      if (live) await notifyAndWait(topic);
+      else await pool.query('select pg_notify($1, $2)', [CHANNEL, topic]);
     },
     subscribe(listener) {
       const remove = listeners.add(listener);

@@ -56,6 +56,8 @@ export const users = pgTable(
     profilePrivate: boolean('profile_private').notNull().default(false),
     /** The card page's cover colour, one of common/card-accents.ts. */
     accent: text('accent').$type<CardAccent>().notNull().default(DEFAULT_ACCENT),
+    /** Off: nothing is recorded about visits to this person's card, and what was recorded is deleted. */
+    insightsEnabled: boolean('insights_enabled').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,8 @@ export * from './accounts.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './catalog.ts';
+export * from './contacts.ts';
+export * from './insights.ts';
 export * from './leads.ts';
 export * from './mail.ts';
 export * from './meta.ts';

@@ -1,0 +1,57 @@
+import { stringify } from 'csv-stringify/sync';
+import { describeVisit } from '../../../common/visit-source.ts';
+import type { ExchangedContactRow } from '../../db/schema/index.ts';
+import { exchangedContactVCard } from './contact-vcard.ts';
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one) as a formula:
+ * a visitor could type `=HYPERLINK(…)` as their name. OWASP's advice: such a cell starts with a `'`, so it
+ * is shown as the text it is. The only place CSV cells are made safe.
+ */
+export function neutraliseFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+const CSV_HEADER = [
+  'Name',
+  'E-mail',
+  'Phone',
+  'Company',
+  'Job title',
+  'Note',
+  'Came from',
+  'Shared at (UTC)',
+];
+
+/**
+ * The contacts as CSV: a header row, CRLF lines (RFC 4180), every cell quoted, and a byte-order mark, without
+ * which Excel reads UTF-8 names as Windows-1252. Every cell, because csv-stringify with CRLF records quotes
+ * only cells holding a whole CRLF: a note with a bare line break would otherwise start a new row.
+ */
+export function contactsCsv(contacts: ExchangedContactRow[]): string {
+  const rows = contacts.map((contact) => [
+    contact.name,
+    contact.email,
+    contact.phone,
+    contact.company,
+    contact.jobTitle,
+    contact.note,
+    describeVisit({ source: contact.source, card: contact.cardSerial }),
+    contact.createdAt.toISOString().replace('T', ' ').slice(0, 16),
+  ]);
+  return stringify([CSV_HEADER, ...rows.map((row) => row.map(neutraliseFormula))], {
+    bom: true,
+    quoted: true,
+    record_delimiter: 'windows',
+  });
+}
+
+/** Every contact in one .vcf file: one vCard after another, as address books import them. */
+export function contactsVCard(contacts: ExchangedContactRow[]): string {
+  return contacts.map(exchangedContactVCard).join('');
+}
+
+/** `contacts-2026-11-24.csv`: the day the file was made (UTC). */
+export function exportFileName(extension: 'csv' | 'vcf', now = new Date()): string {
+  return `contacts-${now.toISOString().slice(0, 10)}.${extension}`;
+}

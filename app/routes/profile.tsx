@@ -9,6 +9,7 @@ import type { Address } from '../../server/modules/addresses/responses';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { CardSettings } from '../components/profile/CardSettings';
+import { Contacts } from '../components/profile/Contacts';
 import { LinksEditor } from '../components/profile/LinksEditor';
 import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
@@ -107,6 +108,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <LinksEditor user={user} onSaved={auth.setUser} />
         <AddressBook addresses={addresses} onChange={setAddresses} />
         <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
+        <Contacts first={loaderData.contacts} />
         <OrderHistory first={loaderData.orders} />
         <QrDialog
           open={qrOpen}

@@ -9,6 +9,7 @@ import { prepareDatabase } from '../db/prepare.ts';
 import { profileLinks, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
 import { createLocalStorage, type MediaStorage } from '../storage/index.ts';
+import { type ContactSeed, insertContacts } from './exchanged-contacts.ts';
 
 /** A card owner for tests, screenshots and the Lighthouse run: an active account with its card filled in. */
 export interface CardOwner {
@@ -28,6 +29,8 @@ export interface CardOwner {
   /** A made-up portrait in the accent's colours (drawn here: no stock photo in the repository). */
   photo?: boolean;
   links?: { title: string; url: string; icon?: LinkIcon; enabled?: boolean }[];
+  /** People who shared their details from the card page, oldest first. */
+  contacts?: ContactSeed[];
 }
 
 /** A 800×800 JPEG that reads as a portrait at a glance: head and shoulders over a soft backdrop. */
@@ -83,6 +86,7 @@ export async function insertCardOwner(db: Db, storage: MediaStorage, owner: Card
       })),
     );
   }
+  await insertContacts(db, row.id, owner.contacts ?? []);
   return row.id;
 }
 

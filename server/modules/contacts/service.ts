@@ -10,7 +10,7 @@ import { formatSerial } from '../registry/serial-code.ts';
 import type { ExchangedContact } from './responses.ts';
 
 /** Contacts on one page of the owner's list. */
-export const CONTACTS_PAGE_SIZE = 20;
+const CONTACTS_PAGE_SIZE = 20;
 
 function toExchangedContact(row: ExchangedContactRow): ExchangedContact {
   return {

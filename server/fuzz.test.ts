@@ -7,9 +7,19 @@
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cards, orderLines, orders, serials, sessions, users } from './db/schema/index.ts';
+import {
+  addresses,
+  cards,
+  exchangedContacts,
+  orderLines,
+  orders,
+  serials,
+  sessions,
+  users,
+} from './db/schema/index.ts';
 import type { DocumentedRoute } from './http/openapi.ts';
 import { generateSerial } from './modules/registry/serial-code.ts';
+import { insertContacts } from './test/exchanged-contacts.ts';
 import { request } from './test/request.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from './test/users.ts';
@@ -18,13 +28,18 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const ORIGIN = 'http://shop.test';
 
 let t: TestApp;
-let victim: Awaited<ReturnType<typeof signedInUser>> & { addressId: number; orderId: number; serial: string };
+let victim: Awaited<ReturnType<typeof signedInUser>> & {
+  addressId: number;
+  orderId: number;
+  serial: string;
+  contactId: number;
+};
 let attacker: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  victim = { ...(await signedInUser(t)), addressId: 0, orderId: 0, serial: '' };
+  victim = { ...(await signedInUser(t)), addressId: 0, orderId: 0, serial: '', contactId: 0 };
   attacker = await signedInUser(t);
   const call = async (method: 'POST', url: string, payload: object, headers: Record<string, string> = {}) => {
     const response = await request(t, {
@@ -57,6 +72,8 @@ beforeAll(async () => {
   victim.serial = generateSerial();
   await db.insert(serials).values({ serial: victim.serial, cardId: card.id });
   await call('POST', '/api/auth/cards/claim/', { serial: victim.serial });
+  const [contact] = await insertContacts(db, victim.id, [{ name: 'Victim’s Contact' }]);
+  victim.contactId = contact?.id ?? 0;
 }, 60_000);
 
 afterAll(async () => {
@@ -81,6 +98,7 @@ async function victimState() {
       .select({ serial: serials.serial, status: serials.status, claimedAt: serials.claimedAt })
       .from(serials)
       .where(eq(serials.claimedBy, victim.id)),
+    contacts: await db.select().from(exchangedContacts).where(eq(exchangedContacts.ownerId, victim.id)),
     sessions: (await db.select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, victim.id)))
       .length,
   };
@@ -93,6 +111,7 @@ function interesting(): fc.Arbitrary<string> {
       String(victim.id),
       String(victim.addressId),
       String(victim.orderId),
+      String(victim.contactId),
       victim.serial,
       victim.username,
       victim.email,

@@ -190,6 +190,7 @@ test('delete one, then all: asked first, and gone after a reload', async ({ page
   await expect(one).toContainText('Ravi Rao and the details they shared are deleted for good.');
   await one.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Ravi Rao deleted.')).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Contacts', level: 2 })).toBeFocused();
   await expect(section.getByRole('status')).toHaveText(`${total - 1} contacts`);
   await expect(names(section)).toHaveCount(20);
   await expect(names(section).filter({ hasText: 'Ravi Rao' })).toHaveCount(0);

@@ -63,6 +63,16 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
   // What the shown list was searched for (trimmed), as against what is being typed.
   const [searched, setSearched] = useState('');
   const latest = useRef(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef(false);
+
+  // After a delete the button that opened the dialog is gone, and the closing dialog would hand focus back
+  // to nothing: the section's heading takes it. (The dialog closes in its own effect, which runs first.)
+  useEffect(() => {
+    if (deleting || deletingAll || !refocus.current) return;
+    refocus.current = false;
+    heading.current?.focus();
+  }, [deleting, deletingAll]);
 
   async function load(q: string, page: number) {
     const call = ++latest.current;
@@ -107,6 +117,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
     } finally {
       setBusy(false);
       setDeleting(null);
+      refocus.current = true;
     }
   }
 
@@ -127,6 +138,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
     } finally {
       setBusy(false);
       setDeletingAll(false);
+      refocus.current = true;
     }
   }
 
@@ -139,7 +151,9 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
   return (
     <section className="contacts" id="contacts" aria-labelledby="contacts-heading">
       <div className="section-head">
-        <h2 id="contacts-heading">Contacts</h2>
+        <h2 id="contacts-heading" ref={heading} tabIndex={-1}>
+          Contacts
+        </h2>
         {total > 0 && (
           <div className="contacts-exports">
             <a className="button button-outline button-small" href="/api/auth/contacts/export.csv" download>

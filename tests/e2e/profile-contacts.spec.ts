@@ -21,6 +21,12 @@ const fillers: ContactSeed[] = Array.from({ length: 20 }, (_, index) => ({
   name: `Guest ${String(index + 1).padStart(2, '0')}`,
   company: 'Expo Visitors Ltd',
 }));
+// One word longer than a phone is wide must wrap, not widen the page.
+fillers[19] = {
+  ...fillers[19],
+  name: 'Guest 20',
+  company: 'Pneumonoultramicroscopicsilicovolcanoconiosis-Holdings',
+};
 
 const owner: CardOwner = {
   username: 'casey-contacts',
@@ -83,6 +89,7 @@ async function downloadedText(download: Download): Promise<Buffer> {
 }
 
 for (const viewport of [
+  { width: 320, height: 640 },
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ]) {

@@ -131,3 +131,76 @@ test('a private card shows its owner no form', async ({ browser }) => {
   await expect(page.getByText(/Share your details/)).toHaveCount(0);
   await context.close();
 });
+
+test('the owner trying their own form is told politely, and the page keeps their bar', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const login = await context.request.post(`${site.baseUrl}/api/auth/login/`, {
+    data: { email: maya.email, password: maya.password },
+    headers: { origin: site.baseUrl },
+  });
+  expect(login.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/profile/${maya.username}`);
+  await openForm(page).click();
+  await page.getByLabel('Your name').fill('Maya herself');
+  await page.getByLabel('E-mail', { exact: true }).fill('maya.self@example.test');
+  await consent(page).check();
+  await page.getByRole('button', { name: 'Send my details' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'This is your own card: share it with the people you meet instead.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Only you see this bar')).toBeVisible();
+  await context.close();
+});
+
+test('past the limit per client the page says so and keeps what was typed', async ({ browser }) => {
+  // Every request here comes from 127.0.0.1: share through the API until this client is refused.
+  let status = 0;
+  for (let i = 0; i < 10 && status !== 429; i++) {
+    const response = await fetch(`${site.baseUrl}/api/auth/public-profile/${maya.username}/exchange/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({ name: `Filler ${i}`, phone: '+1 202 555 0101', consent: true }),
+    });
+    status = response.status;
+  }
+  expect(status).toBe(429);
+  const page = await noScriptPage(browser, 390);
+  await page.goto(`${site.baseUrl}/profile/${maya.username}`);
+  await openForm(page).click();
+  await page.getByLabel('Your name').fill('One Too Many');
+  await page.getByLabel('Phone').fill('+1 202 555 0199');
+  await consent(page).check();
+  await page.getByRole('button', { name: 'Send my details' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You have shared your details many times in the last hour.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Your name')).toHaveValue('One Too Many');
+  await expect(consent(page)).toBeChecked();
+  await page.context().close();
+});
+
+test('the answer to a post is never stored, and the shared page stays the same for everyone', async () => {
+  const url = `${site.baseUrl}/profile/${maya.username}?via=qr`;
+  const before = await (await fetch(url)).text();
+  const posted = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
+    body: 'name=Cache+Probe&email=probe%40example.test',
+  });
+  expect(posted.status).toBe(200);
+  expect(posted.headers.get('cache-control')).toBe('no-store');
+  expect(await posted.text()).toContain('Cache Probe');
+  const after = await fetch(url);
+  expect(after.headers.get('cache-control')).toContain('public');
+  const page = await after.text();
+  expect(page).not.toContain('Cache Probe');
+  // The same HTML for every visitor, but for the per-response CSP nonce.
+  const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+  expect(withoutNonce(page)).toBe(withoutNonce(before));
+  expect(page).toMatch(/<input id="exchange-via" type="hidden" name="via" value=""\/>/);
+});

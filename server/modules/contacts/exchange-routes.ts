@@ -31,9 +31,9 @@ export const exchangeRoutes: FastifyPluginAsync<ExchangeRoutesOptions> = async (
       },
     }),
     async (request, reply) => {
+      const input = parseInput(exchangeSchema, request.body);
       const viewer = await request.currentUser();
       const target = await exchangeTarget(deps.db, request.params.username, viewer?.id);
-      const input = parseInput(exchangeSchema, request.body);
       await exchangeContact(deps, target, input, {
         id: clientIdOf(deps.secret, request),
         ip: request.ip,

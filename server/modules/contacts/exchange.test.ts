@@ -8,7 +8,7 @@ import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { generateSerial } from '../registry/serial-code.ts';
-import { EXCHANGES_PER_CLIENT, EXCHANGES_PER_OWNER } from './exchange.ts';
+import { COPIES_PER_ADDRESS, EXCHANGES_PER_CLIENT, EXCHANGES_PER_OWNER } from './exchange.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -314,15 +314,17 @@ describe('limits', () => {
     expect(kept).toHaveLength(EXCHANGES_PER_OWNER.max);
   });
 
-  it('sends one address at most 3 copies an hour; the owner still gets every share', async () => {
+  it(`sends one address at most ${COPIES_PER_ADDRESS.max} copies an hour; the owner still gets every share`, async () => {
     const target = 'stranger@example.test';
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < COPIES_PER_ADDRESS.max + 2; i++) {
       expect((await exchange(owner.username, { ...person, name: `Copy ${i}`, email: target })).status).toBe(
         201,
       );
     }
-    for (let i = 0; i < 5; i++) await smtp.waitFor(owner.email, (m) => m.subject.startsWith(`Copy ${i} `));
+    for (let i = 0; i < COPIES_PER_ADDRESS.max + 2; i++) {
+      await smtp.waitFor(owner.email, (m) => m.subject.startsWith(`Copy ${i} `));
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.messages.filter((mail) => mail.to === target)).toHaveLength(3);
+    expect(smtp.messages.filter((mail) => mail.to === target)).toHaveLength(COPIES_PER_ADDRESS.max);
   });
 });

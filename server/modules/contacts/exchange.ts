@@ -44,7 +44,7 @@ export interface ExchangeTarget {
 }
 
 /** Who is sharing: their limit bucket, and what insights hash (never stored raw). */
-export interface ExchangeClient {
+interface ExchangeClient {
   id: string;
   ip: string;
   userAgent: string;

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { type CardOwner, DEMO_CARD_OWNERS, seedCardOwners } from '../../server/test/card-owners.ts';
@@ -204,3 +205,17 @@ test('the answer to a post is never stored, and the shared page stays the same f
   expect(withoutNonce(page)).toBe(withoutNonce(before));
   expect(page).toMatch(/<input id="exchange-via" type="hidden" name="via" value=""\/>/);
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the open form and its errors pass axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${site.baseUrl}/profile/${maya.username}`);
+    await openForm(page).click();
+    await page.getByRole('button', { name: 'Send my details' }).click();
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  });
+}

@@ -141,6 +141,23 @@ it('keeps the tapped card only when it is one of the owner’s, and the source e
   expect(mail.text).toContain(`Tap of card ${mine.slice(0, 4)}-${mine.slice(4, 8)}-${mine.slice(8)}`);
 });
 
+it('carries no link of the sender’s into the copy, which goes to an address nobody proved', async () => {
+  const email = 'link-victim@example.test';
+  const response = await exchange(owner.username, {
+    ...person,
+    name: 'Claim your prize at https://evil.example/win',
+    company: 'Visit prize.example today',
+    email,
+  });
+  expect(response.status).toBe(201);
+  const copy = await smtp.waitFor(email);
+  expect(copy.text).not.toMatch(/evil\.example|prize\.example/);
+  expect(copy.html).not.toMatch(/evil\.example|prize\.example/);
+  // The owner sees exactly what was typed.
+  const toOwner = await smtp.waitFor(owner.email, (m) => m.text.includes('link-victim@example.test'));
+  expect(toOwner.text).toContain('Claim your prize at https://evil.example/win');
+});
+
 it('mails only the owner when the person gave a phone number alone', async () => {
   const response = await exchange(owner.username, { ...person, name: 'Phone Only', email: '' });
   expect(response.status).toBe(201);

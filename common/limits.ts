@@ -31,3 +31,6 @@ export const ADDRESS_FIELD_MAX_LENGTH = { address: 200, city: 100, state: 100, c
 
 /** The contact form and a service page's consultation form. */
 export const LEAD_FIELD_MAX_LENGTH = { name: 100, subject: 200, message: 5000 } as const;
+
+/** What a visitor types into the card page's "Share your details" form. */
+export const EXCHANGE_FIELD_MAX_LENGTH = { name: 100, company: 100, job_title: 100, note: 500 } as const;

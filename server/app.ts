@@ -25,6 +25,8 @@ import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { exchangeContact, exchangeTarget } from './modules/contacts/exchange.ts';
+import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       leadRoutes,
       registryRoutes,
       catalogRoutes,
+      exchangeRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);
@@ -240,6 +243,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         leads: {
           contact: (input) => receiveContact(services, input, clientIdOf(secret, request)),
           consultation: (input) => receiveConsultation(services, input, clientIdOf(secret, request)),
+        },
+        exchange: {
+          target: (username, viewerId) => exchangeTarget(database.db, username, viewerId),
+          share: (target, input) =>
+            exchangeContact(services, target, input, {
+              id: clientIdOf(secret, request),
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? '',
+              sessionToken: request.cookies[SESSION_COOKIE],
+            }),
         },
       }),
     });

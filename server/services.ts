@@ -7,6 +7,7 @@ import { type AfterAnswer, createAfterAnswer } from './http/after-answer.ts';
 import type { Limit } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
+import type { InsightsRecorder } from './modules/insights/recording.ts';
 import { orderLimits } from './modules/orders/service.ts';
 import type { MediaStorage } from './storage/index.ts';
 
@@ -32,6 +33,8 @@ export interface Services {
   secureCookies: boolean;
   /** ORDERS_PER_HOUR's limits. */
   orderLimits: { perUser: Limit; perClient: Limit };
+  /** Card events (views, saves, clicks, exchanges), counted off the critical path. */
+  insights: InsightsRecorder;
 }
 
 interface ServiceParts {
@@ -68,5 +71,7 @@ export function buildServices(
     secret,
     secureCookies: config.publicUrl.startsWith('https:'),
     orderLimits: orderLimits(config.ordersPerHour),
+    // replaced by the recorder branch at merge
+    insights: { record: () => undefined, flush: async () => undefined },
   };
 }

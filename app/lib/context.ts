@@ -1,5 +1,7 @@
 import type { Db } from '../../server/db/client.ts';
 import type { Sessions } from '../../server/modules/accounts/sessions.ts';
+import type { ExchangeTarget } from '../../server/modules/contacts/exchange.ts';
+import type { ExchangeInput } from '../../server/modules/contacts/exchange-schemas.ts';
 import type { ConsultationInput, ContactInput } from '../../server/modules/leads/schemas.ts';
 
 declare module 'react-router' {
@@ -14,6 +16,11 @@ declare module 'react-router' {
     leads: {
       contact(input: ContactInput): Promise<void>;
       consultation(input: ConsultationInput): Promise<void>;
+    };
+    /** The card page's "Share your details", for this visitor (their per-client limit applies). */
+    exchange: {
+      target(username: string, viewerId?: number): Promise<ExchangeTarget>;
+      share(target: ExchangeTarget, input: ExchangeInput): Promise<void>;
     };
   }
 }

@@ -5,6 +5,7 @@ import cardCss from '../components/card-page/card-page.css?raw';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import type { BarePage } from '../lib/bare-page';
 import { cardImagePath, fullName, roleLine } from '../lib/card-page';
+import { exchangeAction } from '../lib/exchange.server';
 import { loadCardPage } from '../lib/profiles.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';
@@ -12,9 +13,15 @@ import type { Route } from './+types/public-profile';
 /** The owner's page, not the firm's: no site chrome, no app stylesheet, no React on the client. */
 export const handle: BarePage = { bare: true, style: cardCss };
 
-/** A public card is the same for everyone (the page cache keeps it); a private one is for its owner only. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
-  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, must-revalidate',
+/**
+ * A public card is the same for everyone (the page cache keeps it); a private one is for its owner only;
+ * the answer to a posted form is for whoever posted it (the action says `no-store`).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  'Cache-Control':
+    actionHeaders.get('Cache-Control') ??
+    loaderHeaders.get('Cache-Control') ??
+    'public, max-age=0, must-revalidate',
 });
 
 /** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
@@ -75,10 +82,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadCardPage(context, params.username);
 }
 
+/** "Share your details with …", posted without JavaScript to the page's own URL. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return exchangeAction(request, context, params.username);
+}
+
 /** Anyone's intro card, opened from a tapped card, a QR code or a shared link. */
-export default function PublicProfile({ loaderData }: Route.ComponentProps) {
+export default function PublicProfile({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <CardPage profile={loaderData.profile} isPrivate={loaderData.private} publicUrl={loaderData.publicUrl} />
+    <CardPage
+      profile={loaderData.profile}
+      isPrivate={loaderData.private}
+      publicUrl={loaderData.publicUrl}
+      exchange={actionData}
+    />
   );
 }
 

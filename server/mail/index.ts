@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.ts';
+import type { MailAttachment } from '../db/schema/index.ts';
 import { createMailQueue } from './queue.ts';
 
 export interface MailMessage {
@@ -15,6 +16,7 @@ export interface MailMessage {
   link?: string;
   /** Where a reply goes (a lead's sender), when not to MAIL_FROM. */
   replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -62,6 +64,7 @@ export function createMailer(options: MailerOptions): Mailer {
       text: message.text,
       html: message.html,
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     };
     if (smtp) {
       await smtp.sendMail(mail);

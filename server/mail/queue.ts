@@ -25,6 +25,7 @@ function toMessage(row: MailQueueRow): MailMessage {
     html: row.html,
     ...(row.replyTo ? { replyTo: row.replyTo } : {}),
     ...(row.link ? { link: row.link } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 
@@ -137,6 +138,7 @@ export function createMailQueue(options: {
         html: message.html,
         replyTo: message.replyTo ?? null,
         link: message.link ?? null,
+        attachments: message.attachments?.length ? message.attachments : null,
       });
       // Soon, not now: a caller's transaction commits first, and several messages go out in one drain.
       if (timer && !soon) {

@@ -24,18 +24,25 @@ export function text(paragraphs: string[], url?: string): string {
 }
 
 /**
- * The one piece of a visitor's own text an account mail carries: anyone can register with someone
- * else's address, so links and domain-like words are dropped and the length is capped.
+ * A stranger's text in a mail to an address nobody proved: links and domain-like words are dropped and the
+ * length is capped, so the site cannot be used to deliver someone's link.
  */
-export function greetingName(firstName: string): string {
-  const name = firstName
+export function withoutLinks(value: string, max: number): string {
+  return value
     .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S*/gi, ' ')
     .replace(/\S*[a-z0-9-]\.[a-z]{2,}\S*/gi, ' ')
     .replace(/[\s<>]+/g, ' ')
     .trim()
-    .slice(0, 50)
+    .slice(0, max)
     .trim();
-  return name || 'there';
+}
+
+/**
+ * The one piece of a visitor's own text an account mail carries: anyone can register with someone
+ * else's address (see `withoutLinks`).
+ */
+export function greetingName(firstName: string): string {
+  return withoutLinks(firstName, 50) || 'there';
 }
 
 export function activationMail(to: string, firstName: string, url: string, cardPageUrl: string): MailMessage {

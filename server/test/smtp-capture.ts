@@ -7,6 +7,9 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  replyTo: string;
+  /** Files sent with the message, their content as text (the site attaches only .vcf files). */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
@@ -34,6 +37,12 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.value[0]?.address ?? '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content.toString('utf8'),
+            })),
           });
           callback();
         })

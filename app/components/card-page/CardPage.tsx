@@ -1,10 +1,12 @@
 import { CARD_ACCENTS } from '../../../common/card-accents';
 import type { PublicCard } from '../../../common/profile-visibility';
 import { fullName, roleLine } from '../../lib/card-page';
+import type { ExchangeFormResult } from '../../lib/exchange.server';
 import { useNonce } from '../../lib/nonce';
 import { httpLink } from '../../lib/safe-link';
 import { LinkIcon } from '../LinkIcon';
 import { cardScriptSource } from './card-script';
+import { ExchangeForm } from './ExchangeForm';
 import { type ActionGlyph, ActionIcon } from './glyphs';
 
 function initialsOf(card: PublicCard): string {
@@ -37,10 +39,13 @@ export function CardPage({
   profile,
   isPrivate,
   publicUrl,
+  exchange,
 }: {
   profile: PublicCard;
   isPrivate: boolean;
   publicUrl: string;
+  /** The answer to the "Share your details" form just posted, if any. */
+  exchange?: ExchangeFormResult | undefined;
 }) {
   const nonce = useNonce();
   const name = fullName(profile);
@@ -103,6 +108,8 @@ export function CardPage({
             ))}
           </ul>
         )}
+        {/* A private card takes no details: only its owner sees it. */}
+        {!isPrivate && <ExchangeForm firstName={profile.first_name} ownerName={name} result={exchange} />}
         <p id="card-status" className="card-status" role="status" aria-live="polite" />
         <div className="card-save-bar">
           <a className="card-save" href={vcard} download>

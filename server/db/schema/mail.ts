@@ -1,4 +1,11 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A small text file sent with a message (a contact's .vcf), kept inline in its queue row until sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * E-mails waiting to be sent. A message is written here (in the same transaction as what it tells of, where
@@ -15,6 +22,8 @@ export const mailQueue = pgTable(
     replyTo: text('reply_to'),
     /** The link the message is about (logged when mail goes to the DATA_DIR outbox). */
     link: text('link'),
+    /** Small files sent with the message (a .vcf), their text inline. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A worker that took the message holds it until then (a crashed worker's messages come back). */

@@ -1,0 +1,99 @@
+import { vcardFileName } from '../../common/vcard.ts';
+import { company } from '../../content/company.ts';
+import type { MailMessage } from './index.ts';
+import { greetingName, layout, text, withoutLinks } from './templates.ts';
+
+const VCARD_TYPE = 'text/vcard; charset=utf-8';
+
+/** What a person shared from a card page, as they typed it (already validated). */
+interface SharedDetails {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  jobTitle: string;
+  note: string;
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+function detailLines(details: Omit<SharedDetails, 'note'>): string[] {
+  return [
+    `Name: ${details.name}`,
+    ...(details.email ? [`E-mail: ${details.email}`] : []),
+    ...(details.phone ? [`Phone: ${details.phone}`] : []),
+    ...(details.company ? [`Company: ${details.company}`] : []),
+    ...(details.jobTitle ? [`Job title: ${details.jobTitle}`] : []),
+  ];
+}
+
+/** To the card's owner: who shared what, from where, with the person's .vcf attached. */
+export function exchangeOwnerMail(
+  owner: { email: string; firstName: string },
+  details: SharedDetails,
+  where: string,
+  vcard: string,
+  contactsUrl: string,
+): MailMessage {
+  const name = oneLine(details.name);
+  const lines = [
+    `Hello ${greetingName(owner.firstName)},`,
+    `${name} shared their details with you through your intro card (${where}).`,
+    ...detailLines({ ...details, name }),
+    ...(details.note ? [`Note: ${details.note}`] : []),
+    'Their contact card is attached: open it to add them to your address book. Everyone who shared their details with you is listed under Contacts on your profile.',
+  ];
+  return {
+    to: owner.email,
+    subject: `${name} shared their details with you`,
+    text: text(lines, contactsUrl),
+    html: layout(`${name} shared their details with you`, lines, {
+      label: 'See my contacts',
+      url: contactsUrl,
+    }),
+    ...(details.email ? { replyTo: details.email } : {}),
+    attachments: [{ filename: vcardFileName(name, ''), contentType: VCARD_TYPE, content: vcard }],
+  };
+}
+
+/**
+ * To the person, at the address they typed (which nobody proved is theirs): what they sent, without the
+ * note and without links in their text, so the form cannot carry a message to a stranger; and the owner's
+ * public card.
+ */
+export function exchangeCopyMail(
+  to: string,
+  owner: { fullName: string; firstName: string; lastName: string; vcard: string; cardUrl: string },
+  details: Omit<SharedDetails, 'note'>,
+): MailMessage {
+  const plain = (value: string) => withoutLinks(value, 100);
+  const lines = [
+    'Hello,',
+    `You shared these details with ${owner.fullName} through their intro card at ${company.name}:`,
+    ...detailLines({
+      name: plain(details.name) || '(not shown)',
+      email: details.email,
+      phone: details.phone,
+      company: plain(details.company),
+      jobTitle: plain(details.jobTitle),
+    }),
+    `${owner.fullName}’s card is attached: open it to save them to your contacts.`,
+    `If it was not you, someone typed your address: ignore this e-mail, nothing more will be sent.`,
+  ];
+  return {
+    to,
+    subject: `You shared your details with ${owner.fullName}`,
+    text: text(lines, owner.cardUrl),
+    html: layout(`You shared your details with ${owner.fullName}`, lines, {
+      label: `Open ${owner.firstName}’s card`,
+      url: owner.cardUrl,
+    }),
+    attachments: [
+      {
+        filename: vcardFileName(owner.firstName, owner.lastName),
+        contentType: VCARD_TYPE,
+        content: owner.vcard,
+      },
+    ],
+  };
+}

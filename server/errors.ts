@@ -33,7 +33,19 @@ export const UNAVAILABLE = 'The service is briefly unavailable. Please try again
 type FieldErrors = Record<string, string[]>;
 
 /** The one error type business logic throws; the handler below turns it into JSON. */
+/** Marks an AppError whichever copy of this module made it (see `Symbol.hasInstance` below). */
+const APP_ERROR = Symbol.for('app.AppError');
+
 export class AppError extends Error {
+  /**
+   * The page bundle (build/server) and the server bundle (build/node) each hold a copy of this class, and
+   * page actions get errors from the server's copy through the load context: the mark makes `instanceof`
+   * true for both.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && APP_ERROR in value;
+  }
+  readonly [APP_ERROR] = true;
   readonly kind: ErrorKind;
   readonly detail: string;
   readonly errors: FieldErrors | undefined;

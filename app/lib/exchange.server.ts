@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from 'react-router';
 import { EXCHANGE_MESSAGES, exchangeSent } from '../../common/messages/exchange';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { VIA_PARAM } from '../../common/visit-source';
-import { fieldErrorsFromZod, firstZodMessage } from '../../server/errors.ts';
+import { AppError, fieldErrorsFromZod, firstZodMessage } from '../../server/errors.ts';
 import { exchangeSchema } from '../../server/modules/contacts/exchange-schemas.ts';
 import { postedForm } from './posted-form.server';
 import { pageError } from './route-error.ts';
@@ -11,16 +11,6 @@ import { pageError } from './route-error.ts';
 const KEPT_FIELDS = ['name', 'email', 'phone', 'company', 'job_title', 'note'] as const;
 type KeptField = (typeof KEPT_FIELDS)[number];
 const FORM_FIELDS: readonly string[] = [...KEPT_FIELDS, 'consent'];
-
-/**
- * The status and message of an AppError thrown by the server's code through the load context. The built
- * server and the page bundle each have their own copy of the class, so `instanceof AppError` is false here.
- */
-function refusalOf(error: unknown): { status: number; detail: string } | undefined {
-  if (!(error instanceof Error) || !('kind' in error) || !('detail' in error)) return undefined;
-  const { status, detail } = error as Error & { status?: unknown; detail: unknown };
-  return typeof status === 'number' && typeof detail === 'string' ? { status, detail } : undefined;
-}
 
 /** What the card page's "Share your details" action answers: the form shows it, open. */
 export interface ExchangeFormResult {
@@ -63,9 +53,9 @@ export async function exchangeAction(
   try {
     target = await context.exchange.target(username ?? '', viewer?.id);
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal?.status === 404) throw pageError(404, USER_NOT_FOUND);
-    if (refusal?.status === 403) return answer({ ok: false, message: refusal.detail });
+    if (error instanceof AppError && error.status === 404) throw pageError(404, USER_NOT_FOUND);
+    if (error instanceof AppError && error.status === 403)
+      return answer({ ok: false, message: error.detail });
     throw error;
   }
   const input = inputOf(form, new URL(request.url));
@@ -85,9 +75,8 @@ export async function exchangeAction(
     await context.exchange.share(target, parsed.data);
     return answer({ ok: true, message: exchangeSent(target.profile.first_name) });
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal && refusal.status < 500) {
-      return answer({ ok: false, message: refusal.detail, values: keptValues(input) });
+    if (error instanceof AppError && error.status < 500) {
+      return answer({ ok: false, message: error.detail, values: keptValues(input) });
     }
     throw error;
   }

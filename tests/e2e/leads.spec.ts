@@ -1,3 +1,4 @@
+import { TOO_MANY_ATTEMPTS } from '../../common/messages/rate-limit.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 
@@ -83,4 +84,32 @@ test('a failure is said inline, and the message typed stays', async ({ page }) =
   await expect(form.getByRole('status')).toHaveText('Failed to send message.');
   await expect(form.getByText('Enter a phone number: digits, spaces and + ( ) - only.')).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('Keep me.');
+});
+
+test('past the limit, a form without JavaScript says to try later rather than that it failed', async ({
+  browser,
+}) => {
+  // Every request here comes from 127.0.0.1: send through the API until this client is refused.
+  let status = 0;
+  for (let i = 0; i < 10 && status !== 429; i++) {
+    const response = await fetch(`${site.baseUrl}/api/consultation/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      body: JSON.stringify({ name: `Filler ${i}`, email: 'filler@example.test', message: 'Hello.' }),
+    });
+    status = response.status;
+  }
+  expect(status).toBe(429);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/contact`);
+  const form = page.getByRole('form', { name: 'Contact' });
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Email').fill('ada@example.test');
+  await form.getByLabel('Phone number').fill('+1 757 555 0101');
+  await form.getByLabel('Subject').fill('Once more');
+  await form.getByLabel('Message').fill('One too many.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(TOO_MANY_ATTEMPTS)).toBeVisible();
+  await context.close();
 });

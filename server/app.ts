@@ -25,6 +25,7 @@ import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       leadRoutes,
       registryRoutes,
       catalogRoutes,
+      insightsRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

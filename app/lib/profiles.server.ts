@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from 'react-router';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
+import { insightsOf } from '../../server/modules/insights/summary.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
 import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
 import { viewCard } from '../../server/modules/profiles/service.ts';
@@ -10,18 +11,19 @@ import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
 
 /**
- * The signed-in user with their addresses, first page of orders and claimed cards (newest first), and a
- * serial to claim from `?claim=` (a tapped, unclaimed card); or a redirect to /login.
+ * The signed-in user with their addresses, first page of orders, claimed cards (newest first), their card's
+ * insights for the last 30 days, and a serial to claim from `?claim=` (a tapped, unclaimed card); or a redirect to /login.
  */
 export async function loadOwnProfile(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  const [addresses, orders, cards] = await Promise.all([
+  const [addresses, orders, cards, insights] = await Promise.all([
     listAddresses(context.db, user.id),
     listOrders(context.db, user.id, 1),
     listClaimedCards(context.db, user.id, context.publicUrl),
+    insightsOf(context.db, user.id, 30),
   ]);
   const claimSerial = (new URL(request.url).searchParams.get('claim') ?? '').slice(0, 20);
-  return { user, addresses, orders, cards, claimSerial, publicUrl: context.publicUrl };
+  return { user, addresses, orders, cards, insights, claimSerial, publicUrl: context.publicUrl };
 }
 
 /**

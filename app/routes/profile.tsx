@@ -9,6 +9,7 @@ import type { Address } from '../../server/modules/addresses/responses';
 import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { CardSettings } from '../components/profile/CardSettings';
+import { Insights } from '../components/profile/Insights';
 import { LinksEditor } from '../components/profile/LinksEditor';
 import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
@@ -105,6 +106,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         )}
         <CardSettings user={user} pageUrl={publicLink} onSaved={auth.setUser} />
         <LinksEditor user={user} onSaved={auth.setUser} />
+        <Insights user={user} initial={loaderData.insights} onSaved={auth.setUser} />
         <AddressBook addresses={addresses} onChange={setAddresses} />
         <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
         <OrderHistory first={loaderData.orders} />

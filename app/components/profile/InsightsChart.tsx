@@ -4,6 +4,9 @@ import { formatDate } from '../../lib/format';
 
 const HEIGHT = 40;
 const number = (value: number) => value.toLocaleString('en-US');
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** "Nov 23": the period's days need no year (the axis and the summary give it). */
+const dayOf = (day: string) => shortDay.format(new Date(day));
 
 /** What the chart shows, in words: the screen reader's version of the picture, and the table's totals. */
 export function chartSummary(daily: InsightDay[]): string {
@@ -15,7 +18,7 @@ export function chartSummary(daily: InsightDay[]): string {
     (best, day) => (day.views > (best?.views ?? 0) ? day : best),
     undefined,
   );
-  const peak = busiest ? `, most on ${formatDate(busiest.day)} (${number(busiest.views)})` : '';
+  const peak = busiest ? `, most on ${dayOf(busiest.day)} (${number(busiest.views)})` : '';
   return `Views per day from ${formatDate(first)} to ${formatDate(last)}: ${number(views)} views${peak}; ${number(saves)} contact saves.`;
 }
 
@@ -68,37 +71,35 @@ export function InsightsChart({ daily }: { daily: InsightDay[] }) {
       </div>
       <details className="insights-table">
         <summary>Show as table</summary>
-        <div className="table-scroll">
-          <table>
-            <caption>Views, visitors and contact saves per day (UTC)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Views</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Contact saves</th>
+        <table>
+          <caption>Views, visitors and contact saves per day (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Views</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">Contact saves</th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{dayOf(day.day)}</th>
+                <td>{number(day.views)}</td>
+                <td>{number(day.visitors)}</td>
+                <td>{number(day.saves)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {daily.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{formatDate(day.day)}</th>
-                  <td>{number(day.views)}</td>
-                  <td>{number(day.visitors)}</td>
-                  <td>{number(day.saves)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                <td>{total('views')}</td>
-                <td>{total('visitors')}</td>
-                <td>{total('saves')}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{total('views')}</td>
+              <td>{total('visitors')}</td>
+              <td>{total('saves')}</td>
+            </tr>
+          </tfoot>
+        </table>
       </details>
     </figure>
   );

@@ -1,3 +1,4 @@
+import { RAW_EVENT_RETENTION_DAYS } from '../common/insights';
 import { company } from './company';
 import type { LegalDocument } from './types';
 
@@ -24,7 +25,7 @@ export const privacy: LegalDocument = {
       paragraphs: [
         'When someone opens a card page, we record for its owner: a view of the page, a download of the contact file, a click on one of the card’s links, or details shared back through the page. With each we keep where the visit came from (which of the owner’s cards was tapped, the QR code, or a link) and the time. We set no cookie for visitors, and we store no IP address, no browser string and nothing else about the visitor’s device. Visits from known bots and the owner’s own visits are not counted.',
         'To count unique visitors, each visit carries a keyed hash of the visitor’s connection, made with a random key that is replaced every day and then deleted. The same visitor on two different days cannot be linked, by the owner, by us or by anyone else; visitors are counted per day.',
-        'Single records are kept for 90 days, then deleted; daily totals (how many views, saves, clicks and exchanges per day and per source) are kept for as long as the account exists. Only the card’s owner sees their figures. We, the firm, see only totals across all cards (for example, card views per day), never one person’s figures.',
+        `Single records are kept for ${RAW_EVENT_RETENTION_DAYS} days, then deleted; daily totals (how many views, saves, clicks and exchanges per day and per source) are kept for as long as the account exists. Only the card’s owner sees their figures. We, the firm, see only totals across all cards (for example, card views per day), never one person’s figures.`,
         'Owners can switch insights off on their profile at any time: this deletes everything recorded about visits to their card and stops recording. Switched back on, counting starts from zero.',
       ],
     },
@@ -50,7 +51,7 @@ export const privacy: LegalDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Account and profile data until you ask us to delete your account; deleting it deletes your contacts and your card’s insights with it. Order records for seven years, as tax law requires. Messages from the contact forms for two years. Single records of visits to a card page for 90 days, their daily totals as long as the account exists.',
+        `Account and profile data until you ask us to delete your account; deleting it deletes your contacts and your card’s insights with it. Order records for seven years, as tax law requires. Messages from the contact forms for two years. Single records of visits to a card page for ${RAW_EVENT_RETENTION_DAYS} days, their daily totals as long as the account exists.`,
       ],
     },
     {

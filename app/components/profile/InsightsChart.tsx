@@ -9,7 +9,7 @@ const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const dayOf = (day: string) => shortDay.format(new Date(day));
 
 /** What the chart shows, in words: the screen reader's version of the picture, and the table's totals. */
-export function chartSummary(daily: InsightDay[]): string {
+function chartSummary(daily: InsightDay[]): string {
   const views = daily.reduce((sum, day) => sum + day.views, 0);
   const saves = daily.reduce((sum, day) => sum + day.saves, 0);
   const first = daily[0]?.day;

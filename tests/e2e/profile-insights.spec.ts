@@ -192,7 +192,9 @@ for (const width of [320, 390, 1280]) {
   });
 }
 
-test('the off switch asks first, deletes the figures and says insights are off', async ({ page }) => {
+test('the off switch asks first, deletes the figures and says insights are off', async ({
+  page,
+}, testInfo) => {
   await signIn(page, switcher, '/profile');
   const section = insightsOf(page);
   await expect(total(page, 'Views')).toHaveText('25');
@@ -221,6 +223,10 @@ test('the off switch asks first, deletes the figures and says insights are off',
   await page.reload();
   await hydrated(page);
   await expect(section).toContainText(INSIGHTS_OFF);
+  await section.screenshot({
+    path: testInfo.outputPath('insights-off.png'),
+    style: 'header { visibility: hidden; }',
+  });
   await section.getByRole('switch', { name: 'Count visits to my card' }).click();
   await expect(section).toContainText(INSIGHTS_EMPTY);
   expect(await axeViolations(page)).toEqual([]);

@@ -14,3 +14,11 @@ export const RAW_EVENT_RETENTION_DAYS = 90;
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC days of a period ending today: from `days - 1` days ago to today, oldest first. */
+export function periodDays(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => utcDay(new Date(today - (days - 1 - i) * DAY_MS)));
+}

@@ -37,6 +37,11 @@ export const faq: FaqItem[] = [
       'Your name and photo, and only the details you switch on under "What your card shows": job title (on for a new account), company, phone, e-mail, location and bio, plus the links you leave switched on. Make the card private and it opens for no one but you. Your addresses and orders are never shown.',
   },
   {
+    question: 'Can I see who opened my card?',
+    answer:
+      'You see what your card did, not who: Insights on your profile counts views (and whether they came from a tap, which card, the QR code or a link), contact saves, link clicks and exchanges, for the last 7, 30 or 90 days. Visitors get no cookie and are counted per day without being recognised from one day to the next. People who want you to have their details can share them with you from your card page; those arrive by e-mail and in your contacts. You can switch insights off, which deletes what was recorded.',
+  },
+  {
     question: 'Can I give a card to someone else?',
     answer:
       'Yes. Under My cards on your profile, choose Transfer and enter their e-mail address: the card moves to them when they accept from the link we send, and nothing changes until then. Handing it over in person? Release it, and the next holder can claim it.',

@@ -1,9 +1,10 @@
+import { RAW_EVENT_RETENTION_DAYS } from '../common/insights';
 import { company } from './company';
 import type { LegalDocument } from './types';
 
 export const privacy: LegalDocument = {
   title: 'Privacy Policy',
-  updated: '2026-11-01',
+  updated: '2026-11-24',
   intro: `This policy explains what personal data ${company.name} collects when you use this website and our smart cards, why, and what you can do about it. We collect as little as we can.`,
   sections: [
     {
@@ -20,9 +21,24 @@ export const privacy: LegalDocument = {
       ],
     },
     {
+      heading: 'Visits to a card page',
+      paragraphs: [
+        'When someone opens a card page, we record for its owner: a view of the page, a download of the contact file, a click on one of the card’s links, or details shared back through the page. With each we keep where the visit came from (which of the owner’s cards was tapped, the QR code, or a link) and the time. We set no cookie for visitors, and we store no IP address, no browser string and nothing else about the visitor’s device. Visits from known bots and the owner’s own visits are not counted.',
+        'To count unique visitors, each visit carries a keyed hash of the visitor’s connection, made with a random key that is replaced every day and then deleted. The same visitor on two different days cannot be linked, by the owner, by us or by anyone else; visitors are counted per day.',
+        `Single records are kept for ${RAW_EVENT_RETENTION_DAYS} days, then deleted; daily totals (how many views, saves, clicks and exchanges per day and per source) are kept for as long as the account exists. Only the card’s owner sees their figures. We, the firm, see only totals across all cards (for example, card views per day), never one person’s figures.`,
+        'Owners can switch insights off on their profile at any time: this deletes everything recorded about visits to their card and stops recording. Switched back on, counting starts from zero.',
+      ],
+    },
+    {
+      heading: 'Sharing your details with a card’s owner',
+      paragraphs: [
+        'A card page may offer a form to share your details with its owner. What you choose to enter there (your name, e-mail or phone, and any company, job title or note) goes to that owner only: we e-mail it to them and keep it in their contacts list, and we send you a copy. The owner can delete it at any time, and deleting an account deletes its contacts and its insights.',
+      ],
+    },
+    {
       heading: 'Cookies and tracking',
       paragraphs: [
-        'We use one session cookie to keep you signed in, and a small cookie that tells the site you may be signed in. There are no advertising or analytics trackers and no third-party scripts.',
+        'We use one session cookie to keep you signed in, and a small cookie that tells the site you may be signed in. Visitors of a card page get no cookie at all. There are no advertising or analytics trackers and no third-party scripts.',
         'The map on the contact page is loaded from OpenStreetMap only when you press "Show map"; until then, no request goes to them.',
       ],
     },
@@ -35,7 +51,7 @@ export const privacy: LegalDocument = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Account and profile data until you ask us to delete your account. Order records for seven years, as tax law requires. Messages from the contact forms for two years.',
+        `Account and profile data until you ask us to delete your account; deleting it deletes your contacts and your card’s insights with it. Order records for seven years, as tax law requires. Messages from the contact forms for two years. Single records of visits to a card page for ${RAW_EVENT_RETENTION_DAYS} days, their daily totals as long as the account exists.`,
       ],
     },
     {

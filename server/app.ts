@@ -28,6 +28,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { exchangeContact, exchangeTarget } from './modules/contacts/exchange.ts';
 import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registryRoutes,
       catalogRoutes,
       exchangeRoutes,
+      insightsRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

@@ -3,6 +3,7 @@ import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listContacts } from '../../server/modules/contacts/service.ts';
+import { insightsOf } from '../../server/modules/insights/summary.ts';
 import { listOrders } from '../../server/modules/orders/service.ts';
 import { numberedPage } from '../../server/modules/paging.ts';
 import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
@@ -12,19 +13,21 @@ import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
 
 /**
- * The signed-in user with their addresses, first page of orders, claimed cards and contacts (newest first), and a
- * serial to claim from `?claim=` (a tapped, unclaimed card); or a redirect to /login.
+ * The signed-in user with their addresses, first page of orders, claimed cards and contacts (newest first),
+ * their card's insights for the last 30 days, and a serial to claim from `?claim=` (a tapped, unclaimed card);
+ * or a redirect to /login.
  */
 export async function loadOwnProfile(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  const [addresses, orders, cards, contacts] = await Promise.all([
+  const [addresses, orders, cards, contacts, insights] = await Promise.all([
     listAddresses(context.db, user.id),
     listOrders(context.db, user.id, 1),
     listClaimedCards(context.db, user.id, context.publicUrl),
     listContacts(context.db, user.id, { page: 1 }).then(numberedPage),
+    insightsOf(context.db, user.id, 30),
   ]);
   const claimSerial = (new URL(request.url).searchParams.get('claim') ?? '').slice(0, 20);
-  return { user, addresses, orders, cards, contacts, claimSerial, publicUrl: context.publicUrl };
+  return { user, addresses, orders, cards, contacts, insights, claimSerial, publicUrl: context.publicUrl };
 }
 
 /**

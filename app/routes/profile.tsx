@@ -10,6 +10,7 @@ import { PageHeader } from '../components/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { CardSettings } from '../components/profile/CardSettings';
 import { Contacts } from '../components/profile/Contacts';
+import { Insights } from '../components/profile/Insights';
 import { LinksEditor } from '../components/profile/LinksEditor';
 import { MyCards } from '../components/profile/MyCards';
 import { OrderHistory } from '../components/profile/OrderHistory';
@@ -106,9 +107,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         )}
         <CardSettings user={user} pageUrl={publicLink} onSaved={auth.setUser} />
         <LinksEditor user={user} onSaved={auth.setUser} />
-        <AddressBook addresses={addresses} onChange={setAddresses} />
-        <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
+        <Insights user={user} initial={loaderData.insights} onSaved={auth.setUser} />
         <Contacts first={loaderData.contacts} />
+        <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
+        <AddressBook addresses={addresses} onChange={setAddresses} />
         <OrderHistory first={loaderData.orders} />
         <QrDialog
           open={qrOpen}

@@ -472,6 +472,14 @@ test('signed-in pages have no layout breaks at any width', async ({ browser }) =
       name: '/profile (Release card dialog)',
       prepare: openDialog('Release card KMQ8-CB9Y-WGJD', 'Release card'),
     },
+    {
+      path: '/profile',
+      name: '/profile (Turn insights off dialog)',
+      prepare: async (tab) => {
+        await tab.getByRole('switch', { name: 'Count visits to my card' }).click();
+        await expect(tab.getByRole('dialog', { name: 'Turn insights off?' })).toBeVisible();
+      },
+    },
     { path: transferPath, name: '/transfer (signed in with another account)' },
     {
       path: '/profile',

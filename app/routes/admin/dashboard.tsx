@@ -47,7 +47,8 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       </ul>
       <p className="muted">
         Revenue in the last {d.days} days (orders not cancelled):{' '}
-        <strong>{formatDollars(d.revenue_total)}</strong>. Days are UTC.
+        <strong>{formatDollars(d.revenue_total)}</strong>. Days are UTC. Card views are totals across all
+        cards.
       </p>
       <div className="admin-charts">
         <BarChart title="Orders (not cancelled)" figures={d.orders} />
@@ -55,6 +56,9 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         <BarChart title="New users" figures={d.new_users} />
         <BarChart title="Verifications" figures={d.verifications} />
         <BarChart title="Leads" figures={d.leads} />
+        {/* The firm sees totals across every card, never one owner's figures. */}
+        <BarChart title="Card views per day: taps" figures={d.card_taps} />
+        <BarChart title="Card views per day: QR code and links" figures={d.card_other_views} />
       </div>
     </>
   );

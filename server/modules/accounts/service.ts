@@ -58,6 +58,7 @@ export function toUser(row: UserRow, links: OwnedLink[]): User {
     links,
     public_fields: row.publicFields,
     profile_private: row.profilePrivate,
+    insights_enabled: row.insightsEnabled,
     role: row.role,
     pending_email: row.pendingEmail,
   };

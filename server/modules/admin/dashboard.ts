@@ -1,20 +1,12 @@
 import { and, count, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { periodDays } from '../../../common/insights.ts';
 import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { cardViewsPerDay } from '../insights/firm-totals.ts';
 import type { Dashboard } from './responses.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC days from `days - 1` days ago to today, oldest first. */
-function dayList(days: number, now: Date): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) =>
-    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-}
 
 /** A sum or count per UTC day since `since`; the days without rows are filled with 0 by the caller. */
 async function perDay(
@@ -36,11 +28,11 @@ async function perDay(
 
 /** The firm's figures per day for the last `days` days (UTC), and what needs attention now. */
 export async function dashboard(db: Db, days: number, now = new Date()): Promise<Dashboard> {
-  const list = dayList(days, now);
+  const list = periodDays(days, now);
   const since = new Date(`${list[0]}T00:00:00Z`);
   const notCancelled = ne(orders.status, 'cancelled');
   const orderDay = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [orderDays, newUsers, checks, newLeads, [pending], [suspicious], [blocked], [unhandled]] =
+  const [orderDays, newUsers, checks, newLeads, cardViews, [pending], [suspicious], [blocked], [unhandled]] =
     await Promise.all([
       // Orders and revenue in one pass over the period's orders.
       db
@@ -55,6 +47,7 @@ export async function dashboard(db: Db, days: number, now = new Date()): Promise
       perDay(db, users, users.createdAt, since),
       perDay(db, serialVerifications, serialVerifications.verifiedAt, since),
       perDay(db, leads, leads.createdAt, since),
+      cardViewsPerDay(db, list),
       db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
       db.select({ value: count() }).from(serials).where(gt(serials.verificationCount, MAX_VERIFICATIONS)),
       db.select({ value: count() }).from(serials).where(eq(serials.status, 'blocked')),
@@ -71,6 +64,8 @@ export async function dashboard(db: Db, days: number, now = new Date()): Promise
     new_users: series(newUsers),
     verifications: series(checks),
     leads: series(newLeads),
+    card_taps: cardViews.map(({ day, taps }) => ({ day, value: taps })),
+    card_other_views: cardViews.map(({ day, other }) => ({ day, value: other })),
     pending_orders: pending?.value ?? 0,
     suspicious_serials: suspicious?.value ?? 0,
     blocked_serials: blocked?.value ?? 0,

@@ -34,6 +34,12 @@ export const dashboardSchema = z
     new_users: z.array(dayFigureSchema),
     verifications: z.array(dayFigureSchema),
     leads: z.array(dayFigureSchema),
+    card_taps: z
+      .array(dayFigureSchema)
+      .describe('Card page views from a tap of a card, across every card (never per owner).'),
+    card_other_views: z
+      .array(dayFigureSchema)
+      .describe('Card page views from the QR code or a link, across every card (never per owner).'),
     pending_orders: z.number().int(),
     suspicious_serials: z.number().int(),
     blocked_serials: z.number().int(),

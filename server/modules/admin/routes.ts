@@ -33,7 +33,8 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   app.get(
     '/dashboard/',
     doc({
-      summary: 'Orders, revenue, users, verifications and leads per day',
+      summary:
+        'Orders, revenue, users, verifications, leads and card views (totals across all cards) per day',
       auth: 'admin',
       query: dashboardQuery,
       responses: { 200: { description: 'The figures.', schema: dashboardSchema } },

@@ -50,4 +50,9 @@ export const ownedCardSchema = publicProfileSchema.extend({
   profile_private: z
     .boolean()
     .describe('On: the card page, its tap links and its API answer 404 to everyone but the owner.'),
+  insights_enabled: z
+    .boolean()
+    .describe(
+      'On: visits, saves, link clicks and exchanges are counted for the owner. Turned off, all of it is deleted.',
+    ),
 });

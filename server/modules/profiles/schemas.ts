@@ -64,7 +64,7 @@ export const profileUpdateSchema = z
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** `PATCH /auth/profile/card/`: what the public card shows, whether it shows at all, and its colour. */
+/** `PATCH /auth/profile/card/`: what the public card shows, whether it shows at all, its colour, and insights. */
 export const cardSettingsSchema = z
   .strictObject({
     public_fields: z
@@ -73,6 +73,7 @@ export const cardSettingsSchema = z
       .transform((fields) => [...new Set(fields)]),
     profile_private: z.boolean(),
     accent: z.enum(CARD_ACCENT_KEYS),
+    insights_enabled: z.boolean(),
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one setting to change.');

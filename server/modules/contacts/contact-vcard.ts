@@ -11,7 +11,7 @@ type ExchangedContact = Pick<
  * The one mapping from an exchanged contact to an address-book entry: the owner's mail attachment and the
  * contacts export. People type one name field, so it is the formatted name; the note says where they met.
  */
-export function exchangedContactCard(contact: ExchangedContact): ContactCard {
+function exchangedContactCard(contact: ExchangedContact): ContactCard {
   const met = `Shared through your intro card (${describeVisit({
     source: contact.source,
     card: contact.cardSerial,

@@ -25,6 +25,9 @@ import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { cardLinkRoutes } from './modules/insights/link-routes.ts';
+import { recordCardView } from './modules/insights/page-views.ts';
+import { rollUpInsights } from './modules/insights/rollup.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -121,9 +124,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   registerAuth(app, sessions);
 
-  // Expired sessions, links and counters go hourly (and once at start), whichever process gets there.
+  // Card events waiting in a batch are written before the server stops (in-flight answers have finished).
+  app.addHook('onClose', async () => services.insights.flush());
+  // Expired sessions, links and counters go hourly (and once at start), whichever process gets there;
+  // so do the insights' daily rollups (one process at a time) and their expired raw events and salts.
   const sweep = () =>
-    sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([
+      sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed')),
+      rollUpInsights(database.db).catch((error) => app.log.warn({ err: error }, 'insights rollup failed')),
+    ]);
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();
   app.addHook('onReady', async () => {
@@ -173,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(seoRoutes, services);
+  await app.register(cardLinkRoutes, services);
 
   const api: FastifyPluginAsync = async (scope) => {
     // Private by default: only the public reads (catalog, public cards, the document) say `public`.
@@ -229,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerWeb(app, {
       mode: deps.web,
       changes: database.changes,
+      answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
       loadContext: (request) => ({
         db: database.db,
         publicUrl: config.publicUrl,

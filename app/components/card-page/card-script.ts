@@ -20,7 +20,8 @@ function cardPageScript(options: CardScriptOptions): void {
     history.replaceState(history.state, '', location.pathname + location.hash);
     const param = `via=${encodeURIComponent(via)}`;
     document.querySelectorAll<HTMLAnchorElement>('#card-save, a.card-link').forEach((link) => {
-      link.href += (link.href.indexOf('?') < 0 ? '?' : '&') + param;
+      const href = link.getAttribute('href') || '';
+      link.setAttribute('href', href + (href.indexOf('?') < 0 ? '?' : '&') + param);
     });
     document.querySelectorAll<HTMLInputElement>('input[name=via]').forEach((input) => {
       input.value = via;

@@ -124,8 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   registerAuth(app, sessions);
 
-  // Card events waiting in a batch are written before the server stops (in-flight answers have finished).
-  app.addHook('onClose', async () => services.insights.flush());
+  // Card events waiting in a batch are written before the server stops: after the answers and the work
+  // begun after them (an exchange records its event there), while the database is still open.
+  app.addHook('onClose', async () => {
+    await afterAnswer.idle();
+    await services.insights
+      .flush()
+      .catch((error) => app.log.error({ err: error }, 'card events not written at shutdown'));
+  });
   // Expired sessions, links and counters go hourly (and once at start), whichever process gets there;
   // so do the insights' daily rollups (one process at a time) and their expired raw events and salts.
   const sweep = () =>

@@ -14,17 +14,17 @@ import { createVisitorSalts } from './visitor-salt.ts';
  * A batch waits at most this long: a second's delay is invisible in daily figures, and at a conference's
  * 200 views a second it still makes one INSERT of ~200 rows a second instead of 200 single ones.
  */
-export const BATCH_EVERY_MS = 1000;
+const BATCH_EVERY_MS = 1000;
 /**
  * A batch is written at once when this many events wait, and an INSERT carries at most this many rows:
  * 500 rows of 7 values stay far below PostgreSQL's 65,535 parameters, and the burst never waits for the tick.
  */
-export const BATCH_SIZE = 500;
+const BATCH_SIZE = 500;
 /**
  * While the database cannot be written, events wait up to this many (about four minutes of a 200-a-second
  * burst, a few MB); beyond it the oldest are dropped, counted and logged. A crash loses what waits (≤ 1 s).
  */
-export const WAITING_CAP = 50_000;
+const WAITING_CAP = 50_000;
 
 /** An event as it waits: the client's bucket and agent are held in memory only until its batch is hashed. */
 interface Waiting {

@@ -11,7 +11,7 @@ const ROLLUP_LOCK = 7_017_001;
  * A day is rolled up only once it has been over this long, so the last batches of its evening (written up to
  * a second late, or retried after a brief database hiccup) are in card_events before its totals are fixed.
  */
-export const ROLLUP_GRACE_MS = 10 * 60 * 1000;
+const ROLLUP_GRACE_MS = 10 * 60 * 1000;
 
 function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDay } from '../../../common/insights.ts';
 import { sessionSecretOf } from '../../config.ts';
@@ -13,7 +13,8 @@ import type { CardEventInput, InsightsRecorder } from './recording.ts';
 import { createVisitorSalts } from './visitor-salt.ts';
 
 let t: TestApp;
-const silent = pino({ level: 'silent' });
+/** What a silent server logs with (`logger: false`). */
+const silent = Fastify({ logger: false }).log;
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 beforeAll(async () => {

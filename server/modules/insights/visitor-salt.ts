@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { insightSalts } from '../../db/schema/index.ts';
 
 /** The key of one UTC day's visitor hashes, shared by every process through insight_salts. */
-export interface VisitorSalts {
+interface VisitorSalts {
   saltOf(day: string): Promise<Buffer>;
 }
 

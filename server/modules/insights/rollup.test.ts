@@ -98,6 +98,15 @@ it('rolls two complete UTC days into exact totals and uniques, once, and never t
   expect(await t.database.db.select().from(cardEvents)).toHaveLength(7);
 });
 
+it('starts from the first event: with none, nothing is rolled and readers take everything from the events', async () => {
+  expect(await rollUpInsights(t.database.db, new Date('2026-11-24T10:00:00Z'))).toEqual([]);
+  expect(await rolledThrough()).toBeUndefined();
+  await t.database.db.insert(cardEvents).values([event('2026-11-24T09:00:00Z', 'aaaa')]);
+  expect(await rollUpInsights(t.database.db, new Date('2026-11-24T10:00:00Z'))).toEqual([]);
+  expect(await rolledThrough()).toBe('2026-11-23');
+  expect(await days()).toEqual([]);
+});
+
 it('waits a grace period after midnight before fixing the day that just ended', async () => {
   await t.database.db.insert(cardEvents).values([event('2026-11-23T23:59:59Z', 'aaaa')]);
   await rollUpInsights(t.database.db, new Date('2026-11-24T00:05:00Z'));

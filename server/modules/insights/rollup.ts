@@ -48,10 +48,13 @@ export async function rollUpInsights(db: Db, now: Date = new Date()): Promise<st
       const [first] = rowsOf<{ first: Date | string | null }>(
         await tx.execute(sql`select min(${cardEvents.occurredAt}) as first from ${cardEvents}`),
       );
-      from = first?.first ? utcDay(new Date(first.first)) : addDays(lastComplete, 1);
+      // No events at all: no row either, and readers take everything from card_events (there is nothing).
+      if (!first?.first) return [];
+      from = utcDay(new Date(first.first));
     }
     if (from > lastComplete) {
-      if (!state) await tx.insert(insightRollups).values({ id: 1, rolledThrough: lastComplete });
+      // The first events are from a day not over yet: every day before it is complete, and empty.
+      if (!state) await tx.insert(insightRollups).values({ id: 1, rolledThrough: addDays(from, -1) });
       return [];
     }
     const through = lastComplete;

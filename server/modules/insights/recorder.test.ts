@@ -110,6 +110,30 @@ describe('the insights recorder', () => {
     ]);
   });
 
+  it('keeps a batch the database refused and writes it on the next try', async () => {
+    const owner = await signedInUser(t);
+    let refuse = true;
+    // The database refuses the first INSERT (a restart, a full disk), then takes them again.
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property === 'insert' && refuse) {
+          refuse = false;
+          return () => {
+            throw new Error('connection refused');
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const sessions = createSessions(t.database.db, sessionSecretOf(t.config));
+    const insights = createInsightsRecorder({ db, sessions, log: silent });
+    for (const client of [1, 2, 3]) insights.record(view(owner.username, client));
+    await expect(insights.flush()).rejects.toThrow('connection refused');
+    expect(await eventsOf(owner.id)).toHaveLength(0);
+    await insights.flush();
+    expect(await eventsOf(owner.id)).toHaveLength(3);
+  });
+
   it('shares one salt per UTC day between processes, a new one the next day, and deletes past ones', async () => {
     const first = createVisitorSalts(t.database.db);
     const second = createVisitorSalts(t.database.db);

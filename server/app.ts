@@ -28,6 +28,9 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { exchangeContact, exchangeTarget } from './modules/contacts/exchange.ts';
 import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { cardLinkRoutes } from './modules/insights/link-routes.ts';
+import { recordCardView } from './modules/insights/page-views.ts';
+import { rollUpInsights } from './modules/insights/rollup.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
@@ -125,9 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   registerAuth(app, sessions);
 
-  // Expired sessions, links and counters go hourly (and once at start), whichever process gets there.
+  // Card events waiting in a batch are written before the server stops: after the answers and the work
+  // begun after them (an exchange records its event there), while the database is still open.
+  app.addHook('onClose', async () => {
+    await afterAnswer.idle();
+    await services.insights
+      .flush()
+      .catch((error) => app.log.error({ err: error }, 'card events not written at shutdown'));
+  });
+  // Expired sessions, links and counters go hourly (and once at start), whichever process gets there;
+  // so do the insights' daily rollups (one process at a time) and their expired raw events and salts.
   const sweep = () =>
-    sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed'));
+    Promise.all([
+      sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed')),
+      rollUpInsights(database.db).catch((error) => app.log.warn({ err: error }, 'insights rollup failed')),
+    ]);
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();
   app.addHook('onReady', async () => {
@@ -177,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(seoRoutes, services);
+  await app.register(cardLinkRoutes, services);
 
   const api: FastifyPluginAsync = async (scope) => {
     // Private by default: only the public reads (catalog, public cards, the document) say `public`.
@@ -236,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerWeb(app, {
       mode: deps.web,
       changes: database.changes,
+      answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
       loadContext: (request) => ({
         db: database.db,
         publicUrl: config.publicUrl,

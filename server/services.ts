@@ -7,6 +7,7 @@ import { type AfterAnswer, createAfterAnswer } from './http/after-answer.ts';
 import type { Limit } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
+import { createInsightsRecorder } from './modules/insights/recorder.ts';
 import type { InsightsRecorder } from './modules/insights/recording.ts';
 import { orderLimits } from './modules/orders/service.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -22,6 +23,8 @@ export interface Services {
   publish(topic: string): Promise<void>;
   mailer: Mailer;
   sessions: Sessions;
+  /** Card page events (views, saves, clicks, exchanges), written in batches off the critical path. */
+  insights: InsightsRecorder;
   storage: MediaStorage;
   /** Work begun after an answer (mail, slow hashing), finished before the server closes. */
   afterAnswer: AfterAnswer;
@@ -33,8 +36,6 @@ export interface Services {
   secureCookies: boolean;
   /** ORDERS_PER_HOUR's limits. */
   orderLimits: { perUser: Limit; perClient: Limit };
-  /** Card events (views, saves, clicks, exchanges), counted off the critical path. */
-  insights: InsightsRecorder;
 }
 
 interface ServiceParts {
@@ -50,6 +51,7 @@ export function buildServices(
   log: FastifyBaseLogger,
 ): Services {
   const secret = sessionSecretOf(config);
+  const sessions = createSessions(database.db, secret);
   return {
     db: database.db,
     changes: database.changes,
@@ -63,7 +65,8 @@ export function buildServices(
         log,
         db: database.db,
       }),
-    sessions: createSessions(database.db, secret),
+    sessions,
+    insights: createInsightsRecorder({ db: database.db, sessions, log }),
     storage,
     afterAnswer: createAfterAnswer(log),
     publicUrl: config.publicUrl,
@@ -71,7 +74,5 @@ export function buildServices(
     secret,
     secureCookies: config.publicUrl.startsWith('https:'),
     orderLimits: orderLimits(config.ordersPerHour),
-    // replaced by the recorder branch at merge
-    insights: { record: () => undefined, flush: async () => undefined },
   };
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { VIA_PARAM } from '../common/visit-source.ts';
 import type { ChangeFeed } from './db/changes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { buildDir } from './paths.ts';
@@ -14,6 +15,8 @@ interface WebOptions {
   loadContext: (request: FastifyRequest) => AppLoadContext;
   /** Empties the page cache when data changes; without it nothing is cached. */
   changes?: ChangeFeed;
+  /** Told of every page answered (after it was sent): the card pages' views are counted here. */
+  answered?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
 /** A rendered public page, kept with a stand-in where each response's CSP nonce goes. */
@@ -33,6 +36,17 @@ function isShareable(response: Response): boolean {
     /\bpublic\b/.test(response.headers.get('cache-control') ?? '') &&
     response.headers.getSetCookie().length === 0
   );
+}
+
+/**
+ * A card page is the same whatever its `?via=` (where the visit came from, read by the recorder and the
+ * page's script), so every source shares one entry instead of pushing others out.
+ */
+function cacheKeyOf(url: string): string {
+  if (!url.startsWith('/profile/') || !url.includes(`${VIA_PARAM}=`)) return url;
+  const parsed = new URL(url, 'http://page.invalid');
+  parsed.searchParams.delete(VIA_PARAM);
+  return parsed.pathname + parsed.search;
 }
 
 function sendPage(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
@@ -128,9 +142,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
+    onResponse: async (request, reply) => options.answered?.(request, reply),
     handler: async (request, reply) => {
       const cache = request.method === 'GET' ? pages : undefined;
-      const hit = cache?.get(request.url);
+      const key = cacheKeyOf(request.url);
+      const hit = cache?.get(key);
       if (hit) return sendPage(reply, hit, request.cspNonce);
       const generation = cache?.currentGeneration ?? 0;
       const response = await handle(toWebRequest(request, reply), options.loadContext(request));
@@ -140,7 +156,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           headers: [...response.headers],
           body: (await response.text()).replaceAll(request.cspNonce, NONCE_SLOT),
         };
-        cache.set(request.url, page, generation);
+        cache.set(key, page, generation);
         return sendPage(reply, page, request.cspNonce);
       }
       await sendWebResponse(reply, response);

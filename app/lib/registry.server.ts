@@ -2,9 +2,16 @@ import { type AppLoadContext, redirectDocument } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
+import { VIA_PARAM, viaOf } from '../../common/visit-source';
 import { tapTarget } from '../../server/modules/registry/service.ts';
 import { transferOffer } from '../../server/modules/registry/transfers.ts';
 import { pageError } from './route-error.ts';
+
+/** The owner's page, saying which card was tapped (counted as the view's source; the page strips it). */
+function tappedProfile(target: { username: string; serial: string }): string {
+  const via = viaOf({ source: 'tap', card: target.serial });
+  return `/profile/${target.username}?${VIA_PARAM}=${encodeURIComponent(via ?? '')}`;
+}
 
 /**
  * A tap on a card (`/c/{serial}`, the URL on its chip): straight to the owner's public profile, an
@@ -15,10 +22,10 @@ export async function loadTap(context: AppLoadContext, serial: string | undefine
   const target = await tapTarget(context.db, serial ?? '');
   switch (target.kind) {
     case 'profile':
-      throw redirectDocument(`/profile/${target.username}`);
+      throw redirectDocument(tappedProfile(target));
     case 'private': {
       const viewer = await context.sessions.userOf(context.sessionToken);
-      if (viewer?.id === target.ownerId) throw redirectDocument(`/profile/${target.username}`);
+      if (viewer?.id === target.ownerId) throw redirectDocument(tappedProfile(target));
       throw pageError(404, CARD_NOT_FOUND);
     }
     case 'unknown':

@@ -95,11 +95,17 @@ export function CardPage({
             </button>
           </li>
         </ul>
+        {/* Each link goes through its counting redirect (server/modules/insights/link-routes.ts). */}
         {profile.links.length > 0 && (
           <ul className="card-links" aria-label="Links">
             {profile.links.map((link) => (
               <li key={link.id}>
-                <a className="card-link" href={link.url} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="card-link"
+                  href={`/profile/${encodeURIComponent(profile.username)}/links/${link.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   <LinkIcon icon={link.icon} />
                   <span>{link.title}</span>
                   <ActionIcon name="go" className="card-link-go" />
@@ -112,7 +118,7 @@ export function CardPage({
         {!isPrivate && <ExchangeForm firstName={profile.first_name} ownerName={name} result={exchange} />}
         <p id="card-status" className="card-status" role="status" aria-live="polite" />
         <div className="card-save-bar">
-          <a className="card-save" href={vcard} download>
+          <a id="card-save" className="card-save" href={vcard} download>
             <ActionIcon name="save" />
             Save contact
           </a>

@@ -6,12 +6,30 @@ interface CardScriptOptions {
 }
 
 /**
- * The card page's only script (the page has no React on the client): Share with the Web Share API or a
- * copied link, and the owner's Edit bar. The page is the same for every visitor and cached by URL, so the
- * bar is revealed here, and only a visitor with the `signed_in` hint cookie asks who they are: others make
- * no request at all. It is serialised into the page, so it uses nothing from outside its own body.
+ * The card page's only script (the page has no React on the client): the visit's source, Share with the
+ * Web Share API or a copied link, and the owner's Edit bar. The page is the same for every visitor and cached
+ * by URL, so the bar is revealed here, and only a visitor with the `signed_in` hint cookie asks who they are:
+ * others make no request at all. It is serialised into the page, so it uses nothing from outside its own body.
  */
 function cardPageScript(options: CardScriptOptions): void {
+  // Where the visit came from (`?via=`, see common/visit-source.ts): passed on to what the visitor does next
+  // (a contact save, a link, an exchange) and taken out of the address bar, so a shared link does not carry
+  // a tap's card with it.
+  const params = new URLSearchParams(location.search);
+  const via = params.get('via');
+  if (via) {
+    params.delete('via');
+    const rest = params.toString();
+    history.replaceState(history.state, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+    const param = `via=${encodeURIComponent(via)}`;
+    document.querySelectorAll<HTMLAnchorElement>('#card-save, a.card-link').forEach((link) => {
+      const href = link.getAttribute('href') || '';
+      link.setAttribute('href', href + (href.indexOf('?') < 0 ? '?' : '&') + param);
+    });
+    document.querySelectorAll<HTMLInputElement>('input[name=via]').forEach((input) => {
+      input.value = via;
+    });
+  }
   const status = document.getElementById('card-status');
   const share = document.getElementById('card-share');
   const say = (message: string) => {

@@ -1,5 +1,6 @@
 import type { QRCode } from 'qrcode';
 import { useEffect, useId, useState } from 'react';
+import { VIA_PARAM } from '../../../common/visit-source';
 import { Modal } from '../Modal';
 import { QrCode } from './QrCode';
 
@@ -24,27 +25,29 @@ export function QrDialog({
   const [code, setCode] = useState<QRCode | null>(null);
   const [tooLong, setTooLong] = useState(false);
   const name = useId();
+  // A scan of this code counts as a QR visit in the owner's insights; the page takes `via` off its address.
+  const scannedUrl = `${profileUrl}?${VIA_PARAM}=qr`;
 
   useEffect(() => {
     if (!open) return;
     let current = true;
     void import('qrcode/lib/browser.js').then((encoder) => {
       if (!current) return;
-      const text = content === 'card' ? vcard : profileUrl;
+      const text = content === 'card' ? vcard : scannedUrl;
       try {
         // Shown on a clean screen, a code needs little repair data (L, 7 %); fewer, larger modules matter more.
         setCode(encoder.create(text, { errorCorrectionLevel: content === 'card' ? 'L' : 'M' }));
         setTooLong(false);
       } catch {
         // More than a QR code holds (a very long card): the link always fits.
-        setCode(encoder.create(profileUrl, { errorCorrectionLevel: 'M' }));
+        setCode(encoder.create(scannedUrl, { errorCorrectionLevel: 'M' }));
         setTooLong(true);
       }
     });
     return () => {
       current = false;
     };
-  }, [open, content, vcard, profileUrl]);
+  }, [open, content, vcard, scannedUrl]);
 
   return (
     <Modal open={open} title="Scan Contact" onClose={onClose} className="qr-dialog">

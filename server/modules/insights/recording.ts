@@ -9,8 +9,11 @@ export interface CardEventInput {
   visit: Visit;
   /** For clicks: the profile link's id. */
   linkId?: number;
-  /** The client, hashed with the day's salt and never stored: its address (request.ip) and user agent. */
-  client: { ip: string; userAgent: string };
+  /**
+   * The client, hashed with the day's salt and never stored: its address (request.ip) and user agent.
+   * `prefetch`: the browser marked the request as a prefetch (`Sec-Purpose` / `Purpose: prefetch`), not a visit.
+   */
+  client: { ip: string; userAgent: string; prefetch?: boolean };
   /** The visitor's session cookie, if any: the owner's own visits are not counted. */
   sessionToken?: string;
 }

@@ -9,6 +9,7 @@ import { requireUser } from '../accounts/auth.ts';
 import { userSchema } from '../accounts/responses.ts';
 import { toUser } from '../accounts/service.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { cardEventOf } from '../insights/card-event-of.ts';
 import { cardCacheControl } from './card-caching.ts';
 import { changeCardSettings } from './card-settings.ts';
 import { replaceLinks } from './links.ts';
@@ -18,7 +19,7 @@ import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './serv
 
 type ProfileRoutesOptions = Pick<
   Services,
-  'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish'
+  'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish' | 'insights'
 >;
 
 export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) => {
@@ -121,6 +122,10 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     async (request, reply) => {
       const viewer = await request.currentUser();
       const card = await publicVCard(deps.db, deps.storage, request.params.username, viewer?.id);
+      // A contact saved: its source is the page's `?via=`, passed on by the card page's script.
+      if (request.method === 'GET') {
+        deps.insights.record(cardEventOf(request, 'save', { username: card.profile.username }));
+      }
       const file = vcardFileName(card.profile.first_name, card.profile.last_name);
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')

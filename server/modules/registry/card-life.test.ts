@@ -67,7 +67,7 @@ describe('locking a card as lost', () => {
     const owner = await signedInUser(t);
     const stranger = await signedInUser(t);
     const serial = await claimedBy(owner);
-    expect(await tap(serial)).toEqual({ redirect: `/profile/${owner.username}` });
+    expect(await tap(serial)).toEqual({ redirect: `/profile/${owner.username}?via=tap-${serial}` });
 
     // Someone else's card and an unknown serial answer alike, and nothing changes.
     for (const who of [stranger.cookie, undefined]) {
@@ -120,7 +120,7 @@ describe('locking a card as lost', () => {
 
     const unlocked = await call('DELETE', `/api/auth/cards/${serial}/lost/`, owner.cookie);
     expect(unlocked).toMatchObject({ status: 200, body: { lost_at: null } });
-    expect(await tap(serial)).toEqual({ redirect: `/profile/${owner.username}` });
+    expect(await tap(serial)).toEqual({ redirect: `/profile/${owner.username}?via=tap-${serial}` });
   });
 
   it('refuses to claim a lost card even when it has no owner any more', async () => {
@@ -176,7 +176,9 @@ describe('a private profile’s tap', () => {
     expect(unknown).toEqual({ status: 404, message: 'Card not found.' });
     expect(await tap(serial)).toEqual(unknown);
     expect(await tap(serial, other.cookie)).toEqual(unknown);
-    expect(await tap(serial, owner.cookie)).toEqual({ redirect: `/profile/${owner.username}` });
+    expect(await tap(serial, owner.cookie)).toEqual({
+      redirect: `/profile/${owner.username}?via=tap-${serial}`,
+    });
   });
 });
 
@@ -255,7 +257,7 @@ describe('transferring a card by e-mail', () => {
     const row = await serialRow(serial);
     expect(row).toMatchObject({ claimedBy: recipient.id, lostAt: null });
     expect((await call('GET', '/api/auth/cards/', giver.cookie)).body).toEqual([]);
-    expect(await tap(serial)).toEqual({ redirect: `/profile/${recipient.username}` });
+    expect(await tap(serial)).toEqual({ redirect: `/profile/${recipient.username}?via=tap-${serial}` });
 
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, serial));
     expect(entry).toMatchObject({

@@ -305,8 +305,8 @@ export async function claimCard(
  * page, or nowhere. A private profile's card is `private`: only its owner may be sent on.
  */
 type TapTarget =
-  | { kind: 'profile'; username: string }
-  | { kind: 'private'; username: string; ownerId: number }
+  | { kind: 'profile'; username: string; serial: string }
+  | { kind: 'private'; username: string; ownerId: number; serial: string }
   | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
   | { kind: 'lost' }
   | { kind: 'blocked' }
@@ -335,8 +335,8 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
   if (row.serial.lostAt) return { kind: 'lost' };
   if (row.owner && row.serial.claimedBy !== null) {
     return row.ownerPrivate
-      ? { kind: 'private', username: row.owner, ownerId: row.serial.claimedBy }
-      : { kind: 'profile', username: row.owner };
+      ? { kind: 'private', username: row.owner, ownerId: row.serial.claimedBy, serial }
+      : { kind: 'profile', username: row.owner, serial };
   }
   return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import { utcDay } from '../../../common/insights.ts';
@@ -125,7 +125,21 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
         occurredAt: at,
       });
     }
-    if (rows.length > 0) await db.insert(cardEvents).values(rows);
+    if (rows.length === 0) return;
+    // The owner may switch insights off between the look-up above and this write. Their row is locked while
+    // the rows go in, so the switch (which updates it and deletes the events in one transaction) either comes
+    // first and is seen here, or waits and deletes these rows too.
+    await db.transaction(async (tx) => {
+      const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
+      const stillOn = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ownerIds), eq(users.insightsEnabled, true)))
+        .for('share');
+      const on = new Set(stillOn.map((owner) => owner.id));
+      const kept = rows.filter((row) => on.has(row.ownerId));
+      if (kept.length > 0) await tx.insert(cardEvents).values(kept);
+    });
   }
 
   /** Writes what waits, one batch at a time; a failed batch goes back to the front for the next tick. */

@@ -195,7 +195,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       `/c/${LOST}`,
       transferPath,
     ].map((path): Visit => ({ who: 'visitor', path, status: 200 })),
-    { who: 'visitor', path: `/c/${CLAIMED}`, status: 200, lands: `/profile/${username}` },
+    { who: 'visitor', path: `/c/${CLAIMED}`, status: 200, lands: `/profile/${username}?via=tap-${CLAIMED}` },
     { who: 'visitor', path: '/profile', status: 200, lands: '/login?next=%2Fprofile' },
     // Error states.
     { who: 'visitor', path: '/no-such-page', status: 404 },

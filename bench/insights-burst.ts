@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { cardEvents, users } from '../server/db/schema/index.ts';
 import { createLocalStorage } from '../server/storage/index.ts';
 import { type CardOwner, insertCardOwner } from '../server/test/card-owners.ts';
+import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
 import { runOpenLoop } from './open-loop.ts';
 import { table } from './report.ts';
 import { freePort, startServer, stopServer, waitUntilReady } from './server.ts';
@@ -60,22 +60,11 @@ async function freshDatabase(
   if (!serverUrl) {
     return { open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }), drop: async () => {} };
   }
-  const name = `bench_insights_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgresDatabase(serverUrl, 'bench_insights');
   return {
-    url: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString(), pgliteDir: null }),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
+    url: scratch.url,
+    open: () => openDatabase({ databaseUrl: scratch.url, pgliteDir: null }),
+    drop: scratch.drop,
   };
 }
 

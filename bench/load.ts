@@ -23,13 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { addresses, cards, orders, serials, users } from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/modules/accounts/passwords.ts';
 import { generateSerial } from '../server/modules/registry/serial-code.ts';
 import { createLocalStorage } from '../server/storage/index.ts';
+import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
 import { type RequestSpec, runOpenLoop } from './open-loop.ts';
 import { table } from './report.ts';
 import { freePort, RssSampler, startServer, stopServer, waitUntilReady } from './server.ts';
@@ -67,18 +67,7 @@ interface Result {
 /** A fresh PostgreSQL database named after this run, or none (the embedded default). */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const server = process.env.DATABASE_URL;
-  if (!server) return undefined;
-  const name = `load_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return server ? scratchPostgresDatabase(server, 'load') : undefined;
 }
 
 /** The shopper, their address and an untracked-stock card, written before the server starts. */

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { createLocalStorage, type MediaStorage } from '../storage/index.ts';
+import { scratchPostgresDatabase } from './scratch-database.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -27,23 +26,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ pgliteDir: null });
     return { database, url: undefined, drop: () => database.close() };
   }
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize: 5 });
+  const scratch = await scratchPostgresDatabase(serverUrl, 'test');
+  const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null, poolSize: 5 });
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { scratchPostgresDatabase } from '../../../server/test/scratch-database.ts';
 
 /** The machine's PostgreSQL (CI's too); tests that need it skip themselves where none answers. */
 export const POSTGRES_SERVER_URL = (() => {
@@ -35,14 +35,8 @@ export async function postgresAdmin(sql: string): Promise<void> {
 }
 
 /** A new, empty database named after the test; `drop()` removes it whatever holds it open. */
-export async function freshPostgresDatabase(
+export function freshPostgresDatabase(
   prefix: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await postgresAdmin(`CREATE DATABASE "${name}"`);
-  return {
-    name,
-    url: `${POSTGRES_SERVER_URL}/${name}`,
-    drop: () => postgresAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
+  return scratchPostgresDatabase(`${POSTGRES_SERVER_URL}/postgres`, prefix);
 }

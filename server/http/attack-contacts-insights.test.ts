@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPIES_PER_ADDRESS } from '../modules/contacts/exchange.ts';
+import { type CardOwner, insertCardOwner } from '../test/card-owners.ts';
+import { request } from '../test/request.ts';
+import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * Issue 17's new surface as an attacker sends it, over real HTTP: the exchange form (and the copy it mails to
+ * an address nobody proved), the owner's contacts, and the insights' recording and reading.
+ */
+
+let t: TestApp;
+let smtp: SmtpCapture;
+const owner: CardOwner = {
+  username: 'olga-attack',
+  email: 'olga.account@example.test',
+  password: 'Blue-Harbour-42',
+  firstName: 'Olga',
+  lastName: 'Ortiz',
+  publicFields: ['job_title'],
+};
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await insertCardOwner(t.database.db, t.storage, owner);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+let ip = 0;
+const nextIp = () => `10.91.${Math.floor(++ip / 250)}.${ip % 250}`;
+const exchange = (username: string, body: object) =>
+  request(t, {
+    method: 'POST',
+    url: `/api/auth/public-profile/${username}/exchange/`,
+    body: { name: 'Sam Sender', consent: true, ...body },
+    remoteAddress: nextIp(),
+  });
+
+/** Every share's mail to the owner is out (the copies are queued with them), and a second more. */
+async function settled(shares: number) {
+  await expect
+    .poll(() => smtp.messages.filter((mail) => mail.to === owner.email).length, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(shares);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+let shared = 0;
+
+describe('the exchange copy, an e-mail to an address nobody proved', () => {
+  it(`one inbox gets at most ${COPIES_PER_ADDRESS.max} copies an hour, however its address is spelt`, async () => {
+    const spellings = [
+      'victim@example.test',
+      'victim+1@example.test',
+      'victim+fair@example.test',
+      'VICTIM+2@Example.Test',
+      'victim+3@example.test',
+      'victim+4@example.test',
+    ];
+    for (const email of spellings) expect((await exchange(owner.username, { email })).status).toBe(201);
+    shared += spellings.length;
+    await settled(shared);
+    const copies = smtp.messages.filter((mail) => /^victim(\+[^@]*)?@example\.test$/i.test(mail.to));
+    expect(copies).toHaveLength(COPIES_PER_ADDRESS.max);
+  });
+
+  it('a Gmail inbox ignores dots in its name: those spellings share one cap too', async () => {
+    const spellings = [
+      'j.doe.attack@gmail.com',
+      'jdoe.attack@gmail.com',
+      'j.d.o.e.attack@googlemail.com',
+      'jdoeattack@gmail.com',
+      'jd.oeattack+x@gmail.com',
+    ];
+    for (const email of spellings) expect((await exchange(owner.username, { email })).status).toBe(201);
+    shared += spellings.length;
+    await settled(shared);
+    const copies = smtp.messages.filter((mail) => /@(gmail|googlemail)\.com$/.test(mail.to));
+    expect(copies).toHaveLength(COPIES_PER_ADDRESS.max);
+  });
+});

@@ -81,3 +81,24 @@ describe('the exchange copy, an e-mail to an address nobody proved', () => {
     expect(copies).toHaveLength(COPIES_PER_ADDRESS.max);
   });
 });
+
+describe('the exchange copy carries no one’s links', () => {
+  it('an owner who names their card “Win at prize.example” and shares it with a stranger’s address sends no link', async () => {
+    await insertCardOwner(t.database.db, t.storage, {
+      username: 'spammer-card',
+      email: 'spammer@example.test',
+      password: 'Blue-Harbour-42',
+      firstName: 'Win at prize.example',
+      lastName: 'https://prize.example/claim',
+      publicFields: [],
+    });
+    // Signed out, the owner is just a visitor of their own card.
+    const email = 'stranger.one@example.test';
+    expect((await exchange('spammer-card', { email })).status).toBe(201);
+    const copy = await smtp.waitFor(email);
+    expect(copy.subject).not.toMatch(/prize\.example/);
+    expect(copy.text).not.toMatch(/prize\.example/);
+    expect(copy.html).not.toMatch(/prize\.example/);
+    expect(copy.attachments[0]?.filename).not.toMatch(/prize/);
+  });
+});

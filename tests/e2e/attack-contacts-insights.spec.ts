@@ -1,0 +1,105 @@
+import { rm } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { type CardOwner, seedCardOwners } from '../../server/test/card-owners.ts';
+import { claimNewCard } from './support/card-events.ts';
+import { type ServerProcess, startServer } from './support/server-process.ts';
+
+/**
+ * Issue 17 on the built server, as an attacker and a privacy reviewer send it with plain HTTP: a card page's
+ * visitor gets no cookie from anything the card leads to, and what one visitor sends never changes the page
+ * another is served from the cache.
+ */
+
+const owner: CardOwner = {
+  username: 'vera-visited',
+  email: 'vera@example.test',
+  password: 'Blue-Harbour-42',
+  firstName: 'Vera',
+  lastName: 'Visited',
+  jobTitle: 'Engineer',
+  publicFields: ['job_title'],
+  links: [{ title: 'Portfolio', url: 'https://example.com/work' }],
+};
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+let server: ServerProcess;
+let serial = '';
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({
+    prepare: async (dataDir) => {
+      await seedCardOwners(dataDir, [owner]);
+      serial = await claimNewCard(dataDir, owner.username);
+    },
+  });
+});
+test.afterAll(async () => {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await rm(server.dataDir, { recursive: true, force: true });
+});
+
+const visit = (path: string, init: RequestInit = {}) =>
+  fetch(`${server.baseUrl}${path}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { 'user-agent': PHONE, ...(init.headers as Record<string, string>) },
+  });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+/** The page without its per-response nonce, to compare two answers. */
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+test('a visitor gets no cookie from the tap, the page, the form, a link or the contact file', async () => {
+  const card = (await (await visit(`/api/auth/public-profile/${owner.username}/`)).json()) as {
+    links: { id: number }[];
+  };
+  const answers = {
+    tap: await visit(`/c/${serial}`),
+    page: await visit(`/profile/${owner.username}?via=tap-${serial}`),
+    qr: await visit(`/profile/${owner.username}?via=qr`),
+    shared: await visit(
+      `/profile/${owner.username}?via=qr`,
+      form({ name: 'Pia Visitor', email: 'pia@example.test', consent: 'on' }),
+    ),
+    refused: await visit(`/profile/${owner.username}`, form({ name: '', consent: 'on' })),
+    link: await visit(`/profile/${owner.username}/links/${card.links[0]?.id}?via=qr`),
+    vcard: await visit(`/api/auth/public-profile/${owner.username}/vcard/?via=qr`),
+  };
+  for (const [name, answer] of Object.entries(answers)) {
+    expect(answer.status, name).toBeLessThan(400);
+    expect(answer.headers.getSetCookie(), name).toEqual([]);
+  }
+  expect(await answers.shared.text()).toContain('Thank you! Vera has your details.');
+});
+
+test('no visitor’s request changes the page the next visitor is served', async () => {
+  const plain = withoutNonce(await (await visit(`/profile/${owner.username}`)).text());
+  // A thank-you, a refusal with what was typed, a source, junk and a forged session: none of it is cached.
+  await visit(
+    `/profile/${owner.username}`,
+    form({ name: 'Cached <b>Mallory</b>', email: 'm@example.test', consent: 'on' }),
+  );
+  await visit(`/profile/${owner.username}`, form({ name: 'Typed Mallory', consent: 'on' }));
+  const odd = [
+    `/profile/${owner.username}?via=tap-${serial}`,
+    `/profile/${owner.username}?via=qr&via=tap-ABCDEFGHJKMN`,
+    `/profile/${owner.username}?via=${'x'.repeat(4000)}`,
+    `/profile/${owner.username}?via=%3Cscript%3E`,
+  ];
+  for (const path of odd) {
+    const answer = await visit(path);
+    expect(answer.status, path).toBe(200);
+    const html = withoutNonce(await answer.text());
+    expect(html, path).not.toMatch(/Mallory|Thank you|<script>alert/);
+  }
+  const forged = await visit(`/profile/${owner.username}`, {
+    headers: { cookie: `sid=${'A'.repeat(43)}; signed_in=1` },
+  });
+  expect(forged.status).toBe(200);
+  expect(withoutNonce(await (await visit(`/profile/${owner.username}`)).text())).toBe(plain);
+});

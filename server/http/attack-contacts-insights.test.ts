@@ -102,3 +102,16 @@ describe('the exchange copy carries no one’s links', () => {
     expect(copy.attachments[0]?.filename).not.toMatch(/prize/);
   });
 });
+
+describe('what the copy promises', () => {
+  it('a copy says no more than is true: someone who typed the address once may type it again', async () => {
+    const email = 'typed.twice@example.test';
+    for (const name of ['First Typist', 'Second Typist']) {
+      expect((await exchange(owner.username, { name, email })).status).toBe(201);
+    }
+    const first = await smtp.waitFor(email, (mail) => mail.text.includes('First Typist'));
+    const second = await smtp.waitFor(email, (mail) => mail.text.includes('Second Typist'));
+    // Both arrived: the first one's "nothing more will be sent" would have been untrue.
+    for (const copy of [first, second]) expect(copy.text).not.toMatch(/nothing more will be sent/);
+  });
+});

@@ -81,7 +81,7 @@ export function exchangeCopyMail(
       jobTitle: plain(details.jobTitle),
     }),
     `${ownerName}’s card is attached: open it to save them to your contacts.`,
-    `If it was not you, someone typed your address: ignore this e-mail, nothing more will be sent.`,
+    'If it was not you, someone typed your address: you can ignore this e-mail. No account was made with it, and copies to one address are limited to a few an hour.',
   ];
   return {
     to,

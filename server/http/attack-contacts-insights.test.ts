@@ -115,3 +115,8 @@ describe('what the copy promises', () => {
     for (const copy of [first, second]) expect(copy.text).not.toMatch(/nothing more will be sent/);
   });
 });
+
+it('a share whose via is no source is kept as from a shared link, not refused', async () => {
+  const answer = await exchange(owner.username, { email: 'odd.via@example.test', via: 'y'.repeat(300) });
+  expect(answer.status).toBe(201);
+});

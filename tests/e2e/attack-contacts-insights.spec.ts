@@ -103,3 +103,14 @@ test('no visitor’s request changes the page the next visitor is served', async
   expect(forged.status).toBe(200);
   expect(withoutNonce(await (await visit(`/profile/${owner.username}`)).text())).toBe(plain);
 });
+
+test('a link with a long or odd via still lets a visitor share their details', async () => {
+  for (const via of ['x'.repeat(41), `tap-${'Z'.repeat(60)}`]) {
+    const answer = await visit(
+      `/profile/${owner.username}?via=${via}`,
+      form({ name: 'Lena Longlink', email: `lena-${via.length}@example.test`, consent: 'on' }),
+    );
+    expect(answer.status, via).toBe(200);
+    expect(await answer.text(), via).toContain('Thank you! Vera has your details.');
+  }
+});

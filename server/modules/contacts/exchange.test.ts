@@ -273,7 +273,6 @@ describe('refuses, keeping and sending nothing', () => {
       { ...person, name: ['a'] },
       { ...person, consent: 'yes' },
       { ...person, name: 'a\u0000b' },
-      { ...person, via: 'x'.repeat(5000) },
     ];
     for (const body of junk) {
       const response = await request(t, {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPIES_PER_ADDRESS } from '../modules/contacts/exchange.ts';
+import { COPIES_PER_ADDRESS, EXCHANGES_PER_CLIENT } from '../modules/contacts/exchange.ts';
 import { type CardOwner, insertCardOwner } from '../test/card-owners.ts';
+import { insertContacts } from '../test/exchanged-contacts.ts';
 import { request } from '../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInUser } from '../test/users.ts';
 
 /**
  * Issue 17's new surface as an attacker sends it, over real HTTP: the exchange form (and the copy it mails to
@@ -120,3 +122,45 @@ it('a share whose via is no source is kept as from a shared link, not refused', 
   const answer = await exchange(owner.username, { email: 'odd.via@example.test', via: 'y'.repeat(300) });
   expect(answer.status).toBe(201);
 });
+
+it(`twenty shares fired at once from one client: exactly ${EXCHANGES_PER_CLIENT.max} are kept, the rest are 429`, async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, n) =>
+      request(t, {
+        method: 'POST',
+        url: `/api/auth/public-profile/${owner.username}/exchange/`,
+        body: { name: `Burst ${n}`, email: `burst${n}@example.test`, consent: true },
+        remoteAddress: '198.51.100.77',
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(EXCHANGES_PER_CLIENT.max);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(20 - EXCHANGES_PER_CLIENT.max);
+});
+
+it('exports 10,000 contacts as CSV and .vcf in reasonable time', async () => {
+  const busy = await signedInUser(t);
+  const seeds = Array.from({ length: 10_000 }, (_, n) => ({
+    name: `Contact ${n} Långnamn`,
+    company: `Company ${n}`,
+    note: 'Met at the fair, line one\nline two',
+  }));
+  for (let at = 0; at < seeds.length; at += 1000) {
+    await insertContacts(t.database.db, busy.id, seeds.slice(at, at + 1000));
+  }
+  for (const file of ['export.csv', 'export.vcf']) {
+    const started = performance.now();
+    const answer = await request(t, { url: `/api/auth/contacts/${file}`, cookie: busy.cookie });
+    const ms = performance.now() - started;
+    expect(answer.status).toBe(200);
+    const records = file.endsWith('csv')
+      ? answer.text.split('\r\n').length - 2
+      : answer.text.split('BEGIN:VCARD').length - 1;
+    console.log(
+      `${file}: ${records} contacts, ${(answer.raw.length / 1e6).toFixed(1)} MB in ${Math.round(ms)} ms`,
+    );
+    expect(records).toBe(10_000);
+    expect(ms).toBeLessThan(10_000);
+  }
+}, 60_000);

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COPIES_PER_ADDRESS, EXCHANGES_PER_CLIENT } from '../modules/contacts/exchange.ts';
 import { type CardOwner, insertCardOwner } from '../test/card-owners.ts';
@@ -164,3 +165,20 @@ it('exports 10,000 contacts as CSV and .vcf in reasonable time', async () => {
     expect(ms).toBeLessThan(10_000);
   }
 }, 60_000);
+
+it('a shared note cannot add a contact of its own to the .vcf export, nor a row to the CSV', async () => {
+  const victim = await signedInUser(t);
+  const note = 'Hi\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Injected Person\r\nEND:VCARD';
+  await insertContacts(t.database.db, victim.id, [
+    { name: 'Nadia Note', note },
+    { name: 'Quote "Q" \r\nInjected,Row', company: "=cmd|' /C calc'!A0" },
+  ]);
+  const vcf = await request(t, { url: '/api/auth/contacts/export.vcf', cookie: victim.cookie });
+  expect(vcf.text.match(/^BEGIN:VCARD/gm)).toHaveLength(2);
+  expect(vcf.text).not.toMatch(/^FN:Injected/m);
+  const csv = await request(t, { url: '/api/auth/contacts/export.csv', cookie: victim.cookie });
+  const rows = parse(csv.text, { bom: true }) as string[][];
+  expect(rows.map((row) => row.length)).toEqual([8, 8, 8]);
+  expect(rows.map((row) => row[0])).toEqual(['Name', 'Quote "Q" \r\nInjected,Row', 'Nadia Note']);
+  expect(csv.text).toContain(`"'=cmd|' /C calc'!A0"`);
+});

@@ -114,3 +114,20 @@ test('a link with a long or odd via still lets a visitor share their details', a
     expect(await answer.text(), via).toContain('Thank you! Vera has your details.');
   }
 });
+
+test('another site cannot post the exchange form in a visitor’s name', async () => {
+  const fields = { name: 'Forged Visitor', email: 'forged@example.test', consent: 'on' };
+  for (const headers of [
+    { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+  ]) {
+    const init = form(fields);
+    const answer = await visit(`/profile/${owner.username}`, {
+      ...init,
+      headers: { ...init.headers, ...headers },
+    });
+    expect(answer.status, JSON.stringify(headers)).toBe(403);
+    expect(await answer.text()).not.toContain('Thank you');
+  }
+});

@@ -131,3 +131,46 @@ test('another site cannot post the exchange form in a visitor’s name', async (
     expect(await answer.text()).not.toContain('Thank you');
   }
 });
+
+test('the exchange form works from the keyboard alone, and skips the honeypot', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: PHONE, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/profile/${owner.username}`);
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      return active?.id || active?.tagName.toLowerCase() || '';
+    });
+  for (let presses = 0; presses < 15 && (await focused()) !== 'summary'; presses++)
+    await page.keyboard.press('Tab');
+  expect(await focused()).toBe('summary');
+  await page.keyboard.press('Enter');
+  const order: string[] = [];
+  for (let presses = 0; presses < 8; presses++) {
+    await page.keyboard.press('Tab');
+    order.push(await focused());
+  }
+  expect(order).toEqual([
+    'exchange-name',
+    'exchange-email',
+    'exchange-phone',
+    'exchange-company',
+    'exchange-job_title',
+    'exchange-note',
+    'exchange-consent',
+    'button',
+  ]);
+  await page.locator('#exchange-name').focus();
+  await page.keyboard.type('Kim Keyboard');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('kim@example.test');
+  await page.locator('#exchange-consent').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Thank you! Vera has your details.' }),
+  ).toBeVisible();
+  await page.screenshot({ path: '/tmp/attack-exchange-keyboard-390.png', fullPage: true });
+  await context.close();
+});

@@ -67,9 +67,12 @@ export function exchangeCopyMail(
   details: Omit<SharedDetails, 'note'>,
 ): MailMessage {
   const plain = (value: string) => withoutLinks(value, 100);
+  // The owner's name too: signed out, an owner is a visitor of their own card and could send it anywhere.
+  const ownerName = plain(owner.fullName) || 'a card owner';
+  const ownerFirstName = plain(owner.firstName);
   const lines = [
     'Hello,',
-    `You shared these details with ${owner.fullName} through their intro card at ${company.name}:`,
+    `You shared these details with ${ownerName} through their intro card at ${company.name}:`,
     ...detailLines({
       name: plain(details.name) || '(not shown)',
       email: details.email,
@@ -77,20 +80,20 @@ export function exchangeCopyMail(
       company: plain(details.company),
       jobTitle: plain(details.jobTitle),
     }),
-    `${owner.fullName}’s card is attached: open it to save them to your contacts.`,
-    `If it was not you, someone typed your address: ignore this e-mail, nothing more will be sent.`,
+    `${ownerName}’s card is attached: open it to save them to your contacts.`,
+    'If it was not you, someone typed your address: you can ignore this e-mail. No account was made with it, and copies to one address are limited to a few an hour.',
   ];
   return {
     to,
-    subject: `You shared your details with ${owner.fullName}`,
+    subject: `You shared your details with ${ownerName}`,
     text: text(lines, owner.cardUrl),
-    html: layout(`You shared your details with ${owner.fullName}`, lines, {
-      label: `Open ${owner.firstName}’s card`,
+    html: layout(`You shared your details with ${ownerName}`, lines, {
+      label: ownerFirstName ? `Open ${ownerFirstName}’s card` : 'Open their card',
       url: owner.cardUrl,
     }),
     attachments: [
       {
-        filename: vcardFileName(owner.firstName, owner.lastName),
+        filename: vcardFileName(plain(owner.firstName), plain(owner.lastName)),
         contentType: VCARD_TYPE,
         content: owner.vcard,
       },

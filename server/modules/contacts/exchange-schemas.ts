@@ -43,8 +43,11 @@ export const exchangeSchema = z
     consent: z.literal(true, { error: EXCHANGE_MESSAGES.consentNeeded }),
     /** Bots fill every field; people never see this one. */
     website: z.string().max(500).optional().default(''),
-    /** The page's `?via=` (a tap of which card, the QR code, or nothing), copied in by the page's script. */
-    via: z.string().max(40).optional().default(''),
+    /**
+     * The page's `?via=` (a tap of which card, the QR code, or nothing), copied in by the page's script. It
+     * comes from whatever link the visitor followed, so one that is not a source is no source, never a refusal.
+     */
+    via: z.string().max(40).optional().default('').catch(''),
   })
   .superRefine((input, context) => {
     if (input.email === '' && input.phone === '') {

@@ -171,7 +171,13 @@ it('mails only the owner when the person gave a phone number alone', async () =>
 });
 
 describe('refuses, keeping and sending nothing', () => {
-  const queued = async () => (await t.database.db.select().from(mailQueue)).length;
+  /** Mail about `email` (its copy, or the owner's mail replying to it), queued or already delivered. */
+  const mailAbout = async (email: string) => [
+    ...(await t.database.db.select().from(mailQueue)).filter(
+      (row) => row.toAddress === email || row.replyTo === email,
+    ),
+    ...smtp.messages.filter((mail) => mail.to === email || mail.replyTo === email),
+  ];
 
   it.each([
     [
@@ -204,7 +210,6 @@ describe('refuses, keeping and sending nothing', () => {
     ['with an unknown field', { ...person, fax: '123' }, '', 'Unknown field: fax.'],
   ])('%s', async (_name, body, field, message) => {
     const email = `refused-${++ip}@example.test`;
-    const before = await queued();
     const response = await exchange(owner.username, {
       ...body,
       ...(body.email === person.email ? { email } : {}),
@@ -213,7 +218,7 @@ describe('refuses, keeping and sending nothing', () => {
     if (field) expect(response.body.errors[field]).toEqual([message]);
     else expect(response.body.detail).toBe(message);
     expect(await rowsOf(email)).toEqual([]);
-    expect(await queued()).toBe(before);
+    expect(await mailAbout(email)).toEqual([]);
   });
 
   it('asks for e-mail or phone on both fields', async () => {
@@ -268,7 +273,6 @@ describe('refuses, keeping and sending nothing', () => {
       { ...person, name: ['a'] },
       { ...person, consent: 'yes' },
       { ...person, name: 'a\u0000b' },
-      { ...person, via: 'x'.repeat(5000) },
     ];
     for (const body of junk) {
       const response = await request(t, {

@@ -26,6 +26,21 @@ export const EXCHANGES_PER_OWNER: Limit = { max: 30, windowMs: HOUR_MS };
  */
 export const COPIES_PER_ADDRESS: Limit = { max: 3, windowMs: HOUR_MS };
 
+/**
+ * The inbox an address reaches, as the copy cap counts it: most providers deliver `name+anything@` to `name@`,
+ * and Gmail ignores dots in the name (and answers for googlemail.com too), so those spellings share one cap.
+ */
+function inboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  let local = email.slice(0, at).toLowerCase().split('+')[0] ?? '';
+  let domain = email.slice(at + 1).toLowerCase();
+  if (domain === 'gmail.com' || domain === 'googlemail.com') {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 interface ExchangeDeps {
   db: Db;
   mailer: Mailer;
@@ -113,7 +128,8 @@ export async function exchangeContact(
   const { profile } = target;
   const copyAllowed =
     input.email !== '' &&
-    (await countHit(db, `exchange:copy:${input.email}`, COPIES_PER_ADDRESS)) <= COPIES_PER_ADDRESS.max;
+    (await countHit(db, `exchange:copy:${inboxOf(input.email)}`, COPIES_PER_ADDRESS)) <=
+      COPIES_PER_ADDRESS.max;
   const ownerCard = copyAllowed ? await publicVCard(db, deps.storage, profile.username) : undefined;
   const details = {
     name: input.name,

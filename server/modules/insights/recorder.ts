@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
@@ -30,9 +30,29 @@ const WAITING_CAP = 50_000;
 
 /** An event as it waits: the client's bucket and agent are held in memory only until its batch is hashed. */
 interface Waiting {
-  input: CardEventInput;
+  input: Omit<CardEventInput, 'client'>;
   at: Date;
   clientKey: string;
+  /** A digest of the user agent: a client's header may be kilobytes, and up to WAITING_CAP events wait. */
+  agent: string;
+}
+
+/** A session token is 43 characters; anything longer is no session, and is not kept while the event waits. */
+const SESSION_TOKEN_MAX = 64;
+
+/**
+ * What an event keeps while it waits, as fresh small strings: a string cut from a request's URL or headers
+ * (a username, a cookie's value) would otherwise hold the whole header in memory until its batch is written.
+ */
+function waitingOf(input: CardEventInput): Waiting {
+  const { client, sessionToken, ...event } = input;
+  const token = sessionToken && sessionToken.length <= SESSION_TOKEN_MAX ? sessionToken : undefined;
+  return {
+    input: structuredClone({ ...event, ...(token ? { sessionToken: token } : {}) }),
+    at: new Date(),
+    clientKey: clientKeyOf(client.ip),
+    agent: createHash('sha256').update(client.userAgent).digest('base64url'),
+  };
 }
 
 interface RecorderDeps {
@@ -42,8 +62,8 @@ interface RecorderDeps {
 }
 
 /** The visitor of one day: HMAC-SHA256(the day's salt, owner | client bucket | agent), 64 bits in hex. */
-function visitorHash(salt: Buffer, ownerId: number, clientKey: string, userAgent: string): string {
-  return createHmac('sha256', salt).update(`${ownerId}|${clientKey}|${userAgent}`).digest('hex').slice(0, 16);
+function visitorHash(salt: Buffer, ownerId: number, clientKey: string, agent: string): string {
+  return createHmac('sha256', salt).update(`${ownerId}|${clientKey}|${agent}`).digest('hex').slice(0, 16);
 }
 
 /** Whether a request is a person looking: not a crawler, not a page the browser fetched ahead in case. */
@@ -108,7 +128,7 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
     );
 
     const rows: (typeof cardEvents.$inferInsert)[] = [];
-    for (const { input, at, clientKey } of batch) {
+    for (const { input, at, clientKey, agent } of batch) {
       const owner = 'id' in input.owner ? byId.get(input.owner.id) : byName.get(input.owner.username);
       if (!owner?.enabled) continue;
       if (input.sessionToken && viewers.get(input.sessionToken) === owner.id) continue;
@@ -121,7 +141,7 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
         // A `via` naming someone else's card (or none at all) still counts as a tap, of no card.
         cardSerial: card !== null && claimed.get(card) === owner.id ? card : null,
         linkId: input.kind === 'click' ? (input.linkId ?? null) : null,
-        visitor: visitorHash(salt, owner.id, clientKey, input.client.userAgent),
+        visitor: visitorHash(salt, owner.id, clientKey, agent),
         occurredAt: at,
       });
     }
@@ -181,7 +201,7 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
   return {
     record(input) {
       if (!isVisit(input)) return;
-      waiting.push({ input, at: new Date(), clientKey: clientKeyOf(input.client.ip) });
+      waiting.push(waitingOf(input));
       trim();
       if (waiting.length >= BATCH_SIZE) void write();
       else schedule(BATCH_EVERY_MS);

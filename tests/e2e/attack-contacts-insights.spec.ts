@@ -117,11 +117,12 @@ test('a link with a long or odd via still lets a visitor share their details', a
 
 test('another site cannot post the exchange form in a visitor’s name', async () => {
   const fields = { name: 'Forged Visitor', email: 'forged@example.test', consent: 'on' };
-  for (const headers of [
+  const forged: Record<string, string>[] = [
     { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
     { origin: 'https://evil.example' },
     { origin: 'null' },
-  ]) {
+  ];
+  for (const headers of forged) {
     const init = form(fields);
     const answer = await visit(`/profile/${owner.username}`, {
       ...init,

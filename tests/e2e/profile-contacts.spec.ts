@@ -133,6 +133,24 @@ for (const viewport of [
   });
 }
 
+test('every section a link jumps to on /profile opens below the sticky header, not under it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openContacts(page);
+  // A fresh load each time, as from a mail or after a tap (`/profile?claim=…#cards`).
+  for (const id of ['insights', 'contacts', 'cards', 'orders']) {
+    await page.goto(`${server.baseUrl}/profile?jump=${id}#${id}`);
+    await hydrated(page);
+    const section = page.locator(`section#${id}`);
+    await expect(section).toBeInViewport();
+    const heading = await section.getByRole('heading', { level: 2 }).first().boundingBox();
+    const header = await page.locator('.site-header').boundingBox();
+    expect(heading?.y, id).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect(heading?.y, id).toBeLessThan(844 / 2);
+  }
+});
+
 test('search as you type, and page through the rest', async ({ page }) => {
   const section = await openContacts(page);
   const search = section.getByRole('searchbox', { name: 'Search contacts' });

@@ -341,25 +341,49 @@ async function timePair(first: (i: number) => Promise<Answer>, second: (i: numbe
   return { a: median(a), b: median(b), gap, p: mannWhitneyP(a, b) };
 }
 
+/** Equal when the medians are within 10%, or when the difference is within the noise (p ≥ 0.01). */
+const alike = (times: { gap: number; p: number }) => times.gap < 0.1 || times.p >= 0.01;
+
+const describeTimes = (what: string, times: { a: number; b: number; gap: number; p: number }) =>
+  `${what}: with an account ${times.a.toFixed(1)} ms, without ${times.b.toFixed(1)} ms (median gap ${(times.gap * 100).toFixed(1)}%, Mann-Whitney p=${times.p.toFixed(3)})`;
+
+/**
+ * A leak shows in every sample; a burst of the machine's other work (the suite's other worker) lands on one.
+ * So a pair that differs is timed once more, and only a difference seen twice fails.
+ */
+async function timedAlike(
+  what: string,
+  first: (i: number) => Promise<Answer>,
+  second: (i: number) => Promise<Answer>,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const times = await timePair(first, second);
+    console.log(`${describeTimes(what, times)}${attempt > 1 ? ', timed again' : ''}`);
+    if (alike(times)) return true;
+  }
+  return false;
+}
+
 test('register and forgot-password take the same time for an address with an account and one without', async () => {
   const known = 'timing.known@example.test';
   await registerActiveUser(target, { firstName: 'Tim', lastName: 'Ing', email: known, password: PASSWORD });
-  const registerTimes = await timePair(
-    () => register(known),
-    (i) => register(`timing.new.${i}@example.test`),
-  );
-  const forgotTimes = await timePair(
-    () => call('/api/auth/forgot-password/', { method: 'POST', body: { email: known } }),
-    (i) =>
-      call('/api/auth/forgot-password/', {
-        method: 'POST',
-        body: { email: `timing.none.${i}@example.test` },
-      }),
-  );
-  console.log(
-    `register: taken ${registerTimes.a.toFixed(1)} ms, new ${registerTimes.b.toFixed(1)} ms (median gap ${(registerTimes.gap * 100).toFixed(1)}%, Mann-Whitney p=${registerTimes.p.toFixed(3)}); ` +
-      `forgot-password: known ${forgotTimes.a.toFixed(1)} ms, unknown ${forgotTimes.b.toFixed(1)} ms (gap ${(forgotTimes.gap * 100).toFixed(1)}%, p=${forgotTimes.p.toFixed(3)})`,
-  );
-  // Equal when the medians are within 10%, or when the difference is within the noise (p ≥ 0.01).
-  for (const times of [registerTimes, forgotTimes]) expect(times.gap < 0.1 || times.p >= 0.01).toBe(true);
+  let fresh = 0;
+  expect(
+    await timedAlike(
+      'register',
+      () => register(known),
+      () => register(`timing.new.${fresh++}@example.test`),
+    ),
+  ).toBe(true);
+  expect(
+    await timedAlike(
+      'forgot-password',
+      () => call('/api/auth/forgot-password/', { method: 'POST', body: { email: known } }),
+      () =>
+        call('/api/auth/forgot-password/', {
+          method: 'POST',
+          body: { email: `timing.none.${fresh++}@example.test` },
+        }),
+    ),
+  ).toBe(true);
 });

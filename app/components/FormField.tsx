@@ -6,6 +6,23 @@ import {
   useId,
 } from 'react';
 
+/** The ids and state every field shares: its own id (a given one lets a page move focus to it) and its errors'. */
+function useFieldIds(errors: string[] | undefined, givenId?: string) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return { id, errorId: `${id}-error`, invalid: !!errors && errors.length > 0 };
+}
+
+/** A field's error messages, announced when they appear. */
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {errors.join(' ')}
+    </p>
+  );
+}
+
 /** A labelled input with an optional hint under it and its error messages announced beside it. */
 export function FormField({
   label,
@@ -24,12 +41,8 @@ export function FormField({
   children?: ReactNode;
   name: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const generatedId = useId();
-  // A given id lets a page move focus to the field.
-  const id = input.id ?? generatedId;
-  const errorId = `${id}-error`;
+  const { id, errorId, invalid } = useFieldIds(errors, input.id);
   const hintId = `${id}-hint`;
-  const invalid = !!errors && errors.length > 0;
   const describedBy = [hint ? hintId : '', extraDescription ?? '', invalid ? errorId : '']
     .filter(Boolean)
     .join(' ');
@@ -43,11 +56,7 @@ export function FormField({
         </p>
       )}
       {children}
-      {invalid && (
-        <p id={errorId} className="field-error" role="alert">
-          {errors.join(' ')}
-        </p>
-      )}
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }
@@ -62,9 +71,7 @@ export function TextAreaField({
   errors?: string[] | undefined;
   name: string;
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const invalid = !!errors && errors.length > 0;
+  const { id, errorId, invalid } = useFieldIds(errors, textarea.id);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -74,11 +81,7 @@ export function TextAreaField({
         aria-describedby={invalid ? errorId : undefined}
         {...textarea}
       />
-      {invalid && (
-        <p id={errorId} className="field-error" role="alert">
-          {errors.join(' ')}
-        </p>
-      )}
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }
@@ -95,20 +98,14 @@ export function SelectField({
   children: ReactNode;
   name: string;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const invalid = !!errors && errors.length > 0;
+  const { id, errorId, invalid } = useFieldIds(errors, select.id);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} {...select}>
         {children}
       </select>
-      {invalid && (
-        <p id={errorId} className="field-error" role="alert">
-          {errors.join(' ')}
-        </p>
-      )}
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }

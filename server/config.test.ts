@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, rememberSiteAddress, siteAddressForTools } from './config.ts';
 
@@ -70,4 +71,30 @@ it('tells a tool the address the server last ran at, unless the tool is given on
   expect(siteAddressForTools(tool, {})).toBe('http://localhost:3200');
   const given = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://cards.example' });
   expect(siteAddressForTools(given, { PUBLIC_URL: 'https://cards.example' })).toBe('https://cards.example');
+});
+
+describe('SUN master keys', () => {
+  const key = '2b7e151628aed2a6abf7158809cf4f3c';
+
+  it('reads every SUN_MASTER_KEY_V{n}, newest current, and never shows a key when printed or serialised', () => {
+    const config = parseConfig({ SUN_MASTER_KEY_V1: key, SUN_MASTER_KEY_V3: key.toUpperCase() });
+    expect(config.sunMasterKeys.versions).toEqual([1, 3]);
+    expect(config.sunMasterKeys.current).toBe(3);
+    expect(config.sunMasterKeys.key(1)?.toString('hex')).toBe(key);
+    expect(config.sunMasterKeys.key(2)).toBeUndefined();
+    const shown = `${JSON.stringify(config)} ${inspect(config)} ${String(config.sunMasterKeys)}`;
+    expect(shown.toLowerCase()).not.toContain(key);
+  });
+
+  it('has no current version when none is set', () => {
+    expect(parseConfig({}).sunMasterKeys.current).toBeUndefined();
+  });
+
+  it('refuses a malformed or factory key by its name, never echoing the value', () => {
+    expect(() => parseConfig({ SUN_MASTER_KEY_V1: 'secret-but-short' })).toThrow(
+      /SUN_MASTER_KEY_V1 must be 32 hexadecimal characters/,
+    );
+    expect(() => parseConfig({ SUN_MASTER_KEY_V1: 'secret-but-short' })).not.toThrow(/secret-but-short/);
+    expect(() => parseConfig({ SUN_MASTER_KEY_V2: '0'.repeat(32) })).toThrow(/must not be all zeros/);
+  });
 });

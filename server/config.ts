@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type SunMasterKeys, sunMasterKeysFrom } from './modules/registry/sun/master-keys.ts';
 
 const optionalString = z
   .string()
@@ -93,6 +94,8 @@ export interface Config {
   trustProxy: false | string[];
   /** Orders one user may place in an hour; one client address twice that (a shop selling in bulk raises it). */
   ordersPerHour: number;
+  /** `SUN_MASTER_KEY_V{n}`: the master keys secure chips' keys are diversified from (never logged). */
+  sunMasterKeys: SunMasterKeys;
 }
 
 export class ConfigError extends Error {}
@@ -104,9 +107,10 @@ export function loadEnvFile(file = '.env'): void {
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  const sun = sunMasterKeysFrom(env);
+  if (!result.success || sun.problems.length > 0) {
+    const problems = (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${[...problems, ...sun.problems].join('; ')}`);
   }
   const value = result.data;
   if (value.NODE_ENV === 'production' && value.DATABASE_URL && !value.SESSION_SECRET) {
@@ -140,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     seedDemo: value.SEED_DEMO,
     trustProxy: value.TRUST_PROXY ?? false,
     ordersPerHour: value.ORDERS_PER_HOUR,
+    sunMasterKeys: sun.keys,
   };
 }
 

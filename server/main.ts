@@ -5,6 +5,7 @@ import { ConfigError, loadEnvFile, parseConfig, rememberSiteAddress } from './co
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { assertSunKeysConfigured } from './modules/registry/sun/required-keys.ts';
 import { createLocalStorage } from './storage/index.ts';
 import { MissingBuildError } from './web.ts';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   });
   const storage = createLocalStorage(config.mediaDir);
   const { seededCards } = await prepareDatabase(database, storage, { seedDemo: config.seedDemo });
+  await assertSunKeysConfigured(database.db, config.sunMasterKeys);
 
   const app = await buildApp({ config, database, storage, web: dev ? 'dev' : 'build' });
   if (seededCards > 0) app.log.info({ cards: seededCards }, 'seeded the demo catalogue');

@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { BLOCK_REASON_CODES, type BlockReason } from '../../../common/block-reasons.ts';
 import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
+import {
+  SERIAL_FLAG_KINDS,
+  type SerialFlagKind,
+  TAP_EVENT_KINDS,
+  type TapEventKind,
+} from '../../../common/tap-proof.ts';
 import { users } from './accounts.ts';
 import { cards } from './catalog.ts';
 
@@ -25,6 +43,19 @@ export const serials = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** Set while the owner reports the card lost: a tap says so and no one can claim it. */
     lostAt: timestamp('lost_at', { withTimezone: true }),
+    /** Why the firm blocked it (a code of common/block-reasons.ts); null while active or when none was given. */
+    blockReason: text('block_reason').$type<BlockReason>(),
+    /** The NTAG 424 DNA chip's 7-byte UID (14 upper-case hex), bound by the import after encoding. */
+    chipUid: text('chip_uid').unique(),
+    /**
+     * The master-key version the chip's keys were diversified from: set, the card has a secure (SUN) chip
+     * whose taps are verified; null, a printed serial and a fixed link only.
+     */
+    sunKeyVersion: smallint('sun_key_version'),
+    /** A re-keying under way: the version the chip is being re-encoded with; its first valid tap makes it current. */
+    sunNextKeyVersion: smallint('sun_next_key_version'),
+    /** The highest SDMReadCtr accepted from the chip: a tap must come with a higher one. */
+    sunCounter: integer('sun_counter'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -41,6 +72,16 @@ export const serials = pgTable(
     index('serials_serial_prefix_idx').on(table.serial.op('text_pattern_ops')),
     check('serials_status_known', sql`${table.status} IN ('active', 'blocked')`),
     check('serials_format', sql`${table.serial} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+    check('serials_chip_uid_format', sql`${table.chipUid} ~ '^[0-9A-F]{14}$'`),
+    check(
+      'serials_block_reason_known',
+      sql`${table.blockReason} IN (${sql.raw(BLOCK_REASON_CODES.map((code) => `'${code}'`).join(', '))})`,
+    ),
+    check(
+      'serials_sun_key_version_positive',
+      sql`${table.sunKeyVersion} > 0 AND ${table.sunNextKeyVersion} > 0`,
+    ),
+    index('serials_sun_idx').on(table.createdAt, table.id).where(sql`${table.sunKeyVersion} IS NOT NULL`),
   ],
 );
 
@@ -54,6 +95,8 @@ export const serialVerifications = pgTable(
       .references(() => serials.id, { onDelete: 'cascade' }),
     /** The serial's count after this check (1 for the first). */
     count: integer('count').notNull(),
+    /** How it was verified: the printed serial typed or scanned, or a fresh secure tap of the chip. */
+    method: text('method').$type<'printed' | 'chip'>().notNull().default('printed'),
     /** A keyed hash of the client's address: enough to tell repeat checks apart, not to locate anyone. */
     client: text('client').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +129,91 @@ export const cardTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('card_transfers_from_idx').on(table.fromUserId)],
+);
+
+/**
+ * The clients whose verification of a serial counted, one row per client per serial per day: a repeat from
+ * the same client that day finds its row and counts nothing, so no one can burn a card's x/5 alone.
+ */
+export const serialCheckDays = pgTable(
+  'serial_check_days',
+  {
+    serialId: integer('serial_id')
+      .notNull()
+      .references(() => serials.id, { onDelete: 'cascade' }),
+    /** The keyed hash of the client's address, as in serial_verifications. */
+    client: text('client').notNull(),
+    /** The UTC day. */
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.serialId, table.client, table.day] })],
+);
+
+/**
+ * Every tap of a card's link (`/c/{serial}`): a secure chip's fresh, replayed or forged message, or a tap of
+ * a card without one. The registry's evidence for its clone and anomaly signals; kept 90 days.
+ */
+export const tapEvents = pgTable(
+  'tap_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serialId: integer('serial_id')
+      .notNull()
+      .references(() => serials.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TapEventKind>().notNull(),
+    /** The UID the message decrypted to, when it decrypted. */
+    uid: text('uid'),
+    /** The message's read counter, when it decrypted. */
+    counter: integer('counter'),
+    /** The key version that verified the message, when one did. */
+    keyVersion: smallint('key_version'),
+    /** The keyed hash of the client's address. */
+    client: text('client').notNull(),
+    /** A keyed hash of the client's network (IPv4 /16, IPv6 /32): taps from different ones are far apart. */
+    network: text('network').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tap_events_serial_idx').on(table.serialId, table.createdAt),
+    index('tap_events_at_idx').on(table.createdAt),
+    check(
+      'tap_events_kind_known',
+      sql`${table.kind} IN (${sql.raw(TAP_EVENT_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/**
+ * A signal on a serial for the firm (a replayed counter, a forged message, taps from distant networks within
+ * minutes, many distinct clients checking one printed serial). One open flag per serial and kind, counted up
+ * while it recurs; `reported_at` is when the daily mail told the firm, `cleared_at` when an admin closed it.
+ */
+export const serialFlags = pgTable(
+  'serial_flags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serialId: integer('serial_id')
+      .notNull()
+      .references(() => serials.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SerialFlagKind>().notNull(),
+    /** The reason in words, as the serial's admin page shows it. */
+    detail: text('detail').notNull(),
+    occurrences: integer('occurrences').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('serial_flags_open_idx')
+      .on(table.serialId, table.kind)
+      .where(sql`${table.clearedAt} IS NULL`),
+    index('serial_flags_unreported_idx').on(table.firstSeenAt).where(sql`${table.reportedAt} IS NULL`),
+    check(
+      'serial_flags_kind_known',
+      sql`${table.kind} IN (${sql.raw(SERIAL_FLAG_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+  ],
 );
 
 export type CardTransferRow = typeof cardTransfers.$inferSelect;

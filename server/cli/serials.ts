@@ -3,29 +3,127 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { AppError } from '../errors.ts';
-import { batchCsv, generateBatch, ImportError, importBatch } from '../modules/registry/batches.ts';
+import {
+  type BatchRow,
+  batchCsv,
+  generateBatch,
+  ImportError,
+  importBatch,
+} from '../modules/registry/batches.ts';
+import { secureBatchCsv } from '../modules/registry/sun/provisioning.ts';
+import { bindChipUids } from '../modules/registry/sun/provisioning-bind.ts';
+import {
+  type CardSelection,
+  currentKeyRows,
+  rekeyRows,
+  secureCardsOf,
+  startRekey,
+} from '../modules/registry/sun/provisioning-cards.ts';
+import {
+  createKeyFile,
+  KeyFileExistsError,
+  keyFileCsv,
+  MissingMasterKeyError,
+  requireMasterKeys,
+} from '../modules/registry/sun/provisioning-keys.ts';
 import { openForTool } from './open-database.ts';
 
 const USAGE = `Usage:
   npm run serials -- generate --sku SKU --count N > batch.csv
-  npm run serials -- import batch.csv`;
+  npm run serials -- generate --sku SKU --count N --sun --keys keys.csv > batch.csv
+  npm run serials -- import batch.csv
+  npm run serials -- bind uids.csv [--replace]
+  npm run serials -- keys (--serials batch.csv | --sku SKU) --keys keys.csv
+  npm run serials -- rekey (--serials batch.csv | --sku SKU) --keys rekey-keys.csv
+
+--sun makes serials for secure NTAG 424 DNA chips; their keys go to the --keys file (mode 0600, never
+overwritten, never printed). See docs/encoding-secure-cards.md.`;
+
+const NO_MASTER_KEY = `No SUN master key is configured: secure cards need SUN_MASTER_KEY_V1 (32 hexadecimal characters) in the server's environment or .env.
+Make one with:  openssl rand -hex 16
+Keep it only in the server's configuration (and its backup): every secure card's keys derive from it.`;
 
 class UsageError extends Error {}
 
-/** `npm run serials`: make a batch of serials for a SKU (CSV on stdout), or import a CSV of serials. */
+/** How a refused file is reported: `import` keeps its words, the secure-card commands say what they didn't do. */
+let failure = 'Nothing was changed:';
+
+function selectionOf(values: {
+  serials?: string | undefined;
+  sku?: string | undefined;
+}): Promise<CardSelection> {
+  if (values.serials && values.sku) throw new UsageError('Give --serials or --sku, not both.');
+  if (values.sku) return Promise.resolve({ sku: values.sku });
+  if (values.serials) return readFile(values.serials, 'utf8').then((csv) => ({ csv }));
+  throw new UsageError(
+    `Say which cards: --serials FILE (a CSV with a serial column) or --sku SKU.\n\n${USAGE}`,
+  );
+}
+
+function keysPathOf(values: { keys?: string | undefined }, what: string): string {
+  if (!values.keys) {
+    throw new UsageError(
+      `${what} needs --keys FILE: the keys are written there, never to the screen.\n\n${USAGE}`,
+    );
+  }
+  return values.keys;
+}
+
+/**
+ * `npm run serials`: make a batch of serials for a SKU (CSV on stdout), import a CSV of serials, and for
+ * secure chips bind their UIDs, (re)export their key file, or start re-keying them.
+ */
 async function run(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { sku: { type: 'string' }, count: { type: 'string' } },
+    options: {
+      sku: { type: 'string' },
+      count: { type: 'string' },
+      sun: { type: 'boolean' },
+      keys: { type: 'string' },
+      serials: { type: 'string' },
+      replace: { type: 'boolean' },
+    },
   });
   const [command, file] = positionals;
+  failure = command === 'import' ? 'Nothing was imported:' : 'Nothing was changed:';
   if (command === 'generate') {
     if (!values.sku || !values.count) throw new UsageError(USAGE);
+    const keysPath = values.sun ? keysPathOf(values, 'generate --sun') : undefined;
     const tool = await openForTool('serials');
     try {
-      const rows = await generateBatch(tool.database.db, values.sku, Number(values.count));
-      process.stdout.write(batchCsv(rows, tool.config.publicUrl));
-      console.error(`Generated ${rows.length} serials for ${values.sku}.`);
+      if (!keysPath) {
+        const rows = await generateBatch(tool.database.db, values.sku, Number(values.count));
+        process.stdout.write(batchCsv(rows, tool.config.publicUrl));
+        console.error(`Generated ${rows.length} serials for ${values.sku}.`);
+        return;
+      }
+      const master = tool.config.sunMasterKeys;
+      const version = master.current;
+      if (version === undefined) throw new UsageError(NO_MASTER_KEY);
+      const keyFile = await createKeyFile(keysPath);
+      let rows: BatchRow[];
+      try {
+        rows = await generateBatch(tool.database.db, values.sku, Number(values.count), version);
+      } catch (error) {
+        await keyFile.discard();
+        throw error;
+      }
+      await keyFile.write(
+        keyFileCsv(
+          master,
+          rows.map((row) => ({ serial: row.serial, keyVersion: version })),
+        ),
+      );
+      process.stdout.write(
+        secureBatchCsv(
+          rows.map((row) => ({ serial: row.serial, sku: row.sku, chipUid: null, sunKeyVersion: version })),
+          tool.config.publicUrl,
+        ),
+      );
+      console.error(
+        `Generated ${rows.length} secure serials for ${values.sku} (key version ${version}); their keys are in ${keysPath}.`,
+      );
     } finally {
       await tool.close();
     }
@@ -43,17 +141,62 @@ async function run(): Promise<void> {
     }
     return;
   }
+  if (command === 'bind') {
+    if (!file) throw new UsageError(USAGE);
+    const csv = await readFile(file, 'utf8');
+    const tool = await openForTool('serials');
+    try {
+      const result = await bindChipUids(tool.database.db, csv, { replace: values.replace === true });
+      console.error(
+        `Bound ${result.bound} chip UIDs from ${file}` +
+          (result.replaced ? `, replaced ${result.replaced}` : '') +
+          (result.unchanged ? `, ${result.unchanged} already bound` : '') +
+          (result.skipped ? `, ${result.skipped} rows without a UID skipped` : '') +
+          '.',
+      );
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
+  if (command === 'keys' || command === 'rekey') {
+    const keysPath = keysPathOf(values, command);
+    const selection = await selectionOf(values);
+    const tool = await openForTool('serials');
+    try {
+      const master = tool.config.sunMasterKeys;
+      if (master.current === undefined) throw new UsageError(NO_MASTER_KEY);
+      const selected = await secureCardsOf(tool.database.db, selection);
+      const rows = command === 'keys' ? currentKeyRows(selected) : rekeyRows(master, selected);
+      requireMasterKeys(master, rows);
+      // The file first: a card marked for re-keying whose new keys were never written could not be re-encoded.
+      await (await createKeyFile(keysPath)).write(keyFileCsv(master, rows));
+      if (command === 'rekey') {
+        await startRekey(tool.database.db, rows);
+        console.error(
+          `${rows.length} cards are being re-keyed to version ${master.current}; old and new keys are in ${keysPath}. Each card's first valid tap under the new keys completes it.`,
+        );
+      } else {
+        console.error(`The keys of ${rows.length} secure cards are in ${keysPath}.`);
+      }
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
   throw new UsageError(USAGE);
 }
 
 run().catch((error: unknown) => {
   if (error instanceof ImportError) {
-    console.error(`Nothing was imported:\n${error.message}`);
+    console.error(`${failure}\n${error.message}`);
   } else {
     const known =
       error instanceof ConfigError ||
       error instanceof DataDirBusyError ||
       error instanceof UsageError ||
+      error instanceof KeyFileExistsError ||
+      error instanceof MissingMasterKeyError ||
       error instanceof AppError;
     console.error(known ? error.message : error);
   }

@@ -10,6 +10,8 @@ import { compactCode, generateSerial, hasValidCheck, serialShape } from './seria
 export interface BatchRow {
   serial: string;
   sku: string;
+  /** Set for secure (NTAG 424 DNA) cards: the master-key version their chip keys come from. */
+  sunKeyVersion: number | null;
 }
 
 /** The CSV a batch is handed out as: one serial per line, with its SKU and the URL for the card's chip. */
@@ -18,8 +20,16 @@ export function batchCsv(rows: BatchRow[], publicUrl: string): string {
   return `serial,sku,tap_url\n${lines.join('\n')}\n`;
 }
 
-/** Makes `count` new serials for the card with this SKU (random, so a collision only means another draw). */
-export async function generateBatch(db: Db, sku: string, count: number): Promise<BatchRow[]> {
+/**
+ * Makes `count` new serials for the card with this SKU (random, so a collision only means another draw);
+ * with a key version, for secure chips whose keys are diversified from that master key.
+ */
+export async function generateBatch(
+  db: Db,
+  sku: string,
+  count: number,
+  sunKeyVersion: number | null = null,
+): Promise<BatchRow[]> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_SERIAL_BATCH) {
     throw new AppError('bad_request', SERIAL_ADMIN_MESSAGES.batchCount);
   }
@@ -30,10 +40,10 @@ export async function generateBatch(db: Db, sku: string, count: number): Promise
     const wanted = Array.from({ length: count - made.length }, generateSerial);
     const inserted = await db
       .insert(serials)
-      .values(wanted.map((serial) => ({ serial, cardId: card.id })))
+      .values(wanted.map((serial) => ({ serial, cardId: card.id, sunKeyVersion })))
       .onConflictDoNothing()
       .returning({ serial: serials.serial });
-    made.push(...inserted.map((row) => ({ serial: row.serial, sku: card.sku })));
+    made.push(...inserted.map((row) => ({ serial: row.serial, sku: card.sku, sunKeyVersion })));
   }
   return made;
 }

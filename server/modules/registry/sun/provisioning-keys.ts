@@ -1,0 +1,114 @@
+import { open, unlink } from 'node:fs/promises';
+import { type CardKeys, cardKeys } from './card-keys.ts';
+import type { SunMasterKeys } from './master-keys.ts';
+
+/** A key file's columns for one set of keys, named by key number and role (the chip's key numbers). */
+const KEY_COLUMNS: Array<[string, keyof CardKeys]> = [
+  ['key0_app_master', 'appMaster'],
+  ['key1_sdm_meta_read', 'sdmMetaRead'],
+  ['key2_sdm_file_read', 'sdmFileRead'],
+  ['key3', 'spare3'],
+  ['key4', 'spare4'],
+];
+
+export class MissingMasterKeyError extends Error {}
+
+function masterKey(keys: SunMasterKeys, version: number): Buffer {
+  const key = keys.key(version);
+  if (!key) {
+    throw new MissingMasterKeyError(
+      `SUN_MASTER_KEY_V${version} is not configured on this server: the keys of version ${version} cannot be made.`,
+    );
+  }
+  return key;
+}
+
+function keyCells(keys: CardKeys): string[] {
+  return KEY_COLUMNS.map(([, name]) => keys[name].toString('hex').toUpperCase());
+}
+
+export interface KeyedSerial {
+  serial: string;
+  /** The version the chip is (to be) encoded with. */
+  keyVersion: number;
+  /** When re-keying: the version the chip holds now, whose keys authenticate the change. */
+  oldKeyVersion?: number;
+}
+
+/**
+ * The key file for an encoding station: per card, its serial, key version and five keys. With an old
+ * version (re-keying), the old keys too, in `old_` columns: the station authenticates with the old key 0
+ * and needs each old key to change it (ChangeKey sends old XOR new for keys other than the one in use).
+ */
+export function keyFileCsv(master: SunMasterKeys, rows: KeyedSerial[]): string {
+  const rekeying = rows.some((row) => row.oldKeyVersion !== undefined);
+  const header = [
+    'serial',
+    ...(rekeying ? ['old_key_version', ...KEY_COLUMNS.map(([name]) => `old_${name}`)] : []),
+    'key_version',
+    ...KEY_COLUMNS.map(([name]) => name),
+  ];
+  const lines = rows.map((row) => {
+    const old =
+      row.oldKeyVersion === undefined
+        ? []
+        : [row.oldKeyVersion, ...keyCells(cardKeys(masterKey(master, row.oldKeyVersion), row.serial))];
+    return [
+      row.serial,
+      ...old,
+      row.keyVersion,
+      ...keyCells(cardKeys(masterKey(master, row.keyVersion), row.serial)),
+    ].join(',');
+  });
+  return `${header.join(',')}\n${lines.join('\n')}\n`;
+}
+
+/** Checks every master key a key file needs before anything is changed or written. */
+export function requireMasterKeys(master: SunMasterKeys, rows: KeyedSerial[]): void {
+  for (const row of rows) {
+    masterKey(master, row.keyVersion);
+    if (row.oldKeyVersion !== undefined) masterKey(master, row.oldKeyVersion);
+  }
+}
+
+export class KeyFileExistsError extends Error {}
+
+export interface KeyFile {
+  /** Writes the keys and closes the file. */
+  write(csv: string): Promise<void>;
+  /** Closes and removes the (still empty) file: nothing was made that needs keys. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Creates a key file readable by its owner only (0600), never over an existing file: an old key file
+ * silently replaced could be the only copy an operator still needs, and a symlink planted at the path must
+ * not redirect keys elsewhere (O_EXCL does not follow it). Created before anything is registered, so a bad
+ * path fails while nothing has changed.
+ */
+export async function createKeyFile(path: string): Promise<KeyFile> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new KeyFileExistsError(`${path} already exists: choose a new name for the key file.`);
+    }
+    throw error;
+  }
+  // The umask can only narrow 0600; chmod states the mode whatever the umask.
+  await file.chmod(0o600);
+  return {
+    async write(csv) {
+      try {
+        await file.writeFile(csv, 'utf8');
+      } finally {
+        await file.close();
+      }
+    },
+    async discard() {
+      await file.close();
+      await unlink(path);
+    },
+  };
+}

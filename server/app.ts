@@ -256,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loadContext: (request) => ({
         db: database.db,
         publicUrl: config.publicUrl,
+        sunKeyVersion: config.sunMasterKeys.current,
         cspNonce: request.cspNonce,
         sessions,
         sessionToken: request.cookies[SESSION_COOKIE],

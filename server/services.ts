@@ -29,6 +29,11 @@ export interface Services {
   /** Work begun after an answer (mail, slow hashing), finished before the server closes. */
   afterAnswer: AfterAnswer;
   publicUrl: string;
+  /**
+   * The SUN master-key version new secure cards get (the newest configured), undefined when none is: all
+   * the admin side needs, so the keys themselves stay out of its reach.
+   */
+  sunKeyVersion: number | undefined;
   salesEmail: string;
   /** Keys client ids and signs cookies (the session secret). */
   secret: string;
@@ -70,6 +75,7 @@ export function buildServices(
     storage,
     afterAnswer: createAfterAnswer(log),
     publicUrl: config.publicUrl,
+    sunKeyVersion: config.sunMasterKeys.current,
     salesEmail: config.mailToSales,
     secret,
     secureCookies: config.publicUrl.startsWith('https:'),

@@ -74,7 +74,7 @@ export const loadSerials = (request: Request, context: AppLoadContext) =>
         orderBy: (card, { asc }) => asc(card.name),
       }),
     ]);
-    return { serials, skus };
+    return { serials, skus, sunKeyVersion: context.sunKeyVersion ?? null };
   });
 
 export const loadSerial = (request: Request, context: AppLoadContext, serial: string | undefined) =>

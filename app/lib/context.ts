@@ -8,6 +8,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     db: Db;
     publicUrl: string;
+    /** The SUN master-key version new secure cards get; undefined when no master key is configured. */
+    sunKeyVersion: number | undefined;
     cspNonce: string;
     sessions: Sessions;
     /** The session cookie's value, if any. */

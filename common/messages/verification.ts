@@ -19,4 +19,9 @@ export const CARD_DEACTIVATED = 'This card has been deactivated.';
 export const SERIAL_ADMIN_MESSAGES = {
   batchCount: `The count must be a whole number from 1 to ${MAX_SERIAL_BATCH}.`,
   chooseCsv: 'Choose a CSV file.',
+  secureChip: 'Secure chip (NTAG 424 DNA)',
+  secureChipHint:
+    "The CSV lists each card's link and chip settings for the encoding station. The chip keys are never shown here: export them on the server with npm run serials -- keys --serials batch.csv --keys keys.csv.",
+  secureChipUnavailable:
+    'Secure chips need a SUN master key in the server configuration (SUN_MASTER_KEY_V1; make one with openssl rand -hex 16).',
 } as const;

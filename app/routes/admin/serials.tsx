@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
+import type { AdminSerialRow } from '../../../server/modules/registry/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
@@ -34,7 +35,7 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Registry</h1>
       <div className="admin-columns">
-        <BatchForm skus={loaderData.skus} />
+        <BatchForm skus={loaderData.skus} sunKeyVersion={loaderData.sunKeyVersion} />
         <ImportForm />
       </div>
       <h2>Serial numbers</h2>
@@ -80,6 +81,7 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
                 </>
               ),
             },
+            { header: 'Chip', cell: (serial) => <ChipState chip={serial.secure_chip} /> },
             { header: 'Last verified', cell: (serial) => formatDateTime(serial.last_verified_at) },
             { header: 'Claimed by', cell: (serial) => serial.claimed_by?.email ?? '—' },
             { header: 'Status', cell: (serial) => <StatusBadge status={serial.status} /> },
@@ -90,8 +92,31 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Registers a batch of new serials for a SKU and downloads them as CSV for the card printer. */
-function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
+/** A card's chip: plain (a fixed link), or secure with its UID once bound after encoding. */
+function ChipState({ chip }: { chip: AdminSerialRow['secure_chip'] }) {
+  if (!chip) return <span className="muted">Plain</span>;
+  return (
+    <>
+      Secure · key v{chip.key_version}
+      {chip.rekeying_to !== null && ` → v${chip.rekeying_to}`}
+      <br />
+      {chip.uid ? <span className="mono">{chip.uid}</span> : <span className="muted">UID not bound</span>}
+    </>
+  );
+}
+
+/**
+ * Registers a batch of new serials for a SKU and downloads them as CSV for the card printer; for secure
+ * chips, with each card's settings for the encoding station (the keys only ever come from the server's
+ * command line).
+ */
+function BatchForm({
+  skus,
+  sunKeyVersion,
+}: {
+  skus: Array<{ sku: string; name: string }>;
+  sunKeyVersion: number | null;
+}) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -100,6 +125,7 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const sku = String(form.get('sku') ?? '');
+    const secure = form.get('secure') === 'yes';
     setBusy(true);
     setErrors({});
     try {
@@ -107,7 +133,7 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sku, count: Number(form.get('count')) }),
+        body: JSON.stringify({ sku, count: Number(form.get('count')), secure }),
       });
       if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
       const csv = await response.text();
@@ -115,7 +141,9 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
         /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'serials.csv';
       downloadFile(name, csv, 'text/csv;charset=utf-8');
       const made = csv.trim().split('\n').length - 1;
-      toast.success(`${made} serial numbers registered for ${sku}; the CSV is downloading.`);
+      toast.success(
+        `${made} ${secure ? 'secure ' : ''}serial numbers registered for ${sku}; the CSV is downloading.`,
+      );
       await revalidator.revalidate();
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -154,6 +182,27 @@ function BatchForm({ skus }: { skus: Array<{ sku: string; name: string }> }) {
         {!!errors.count?.length && (
           <p id="batch-count-error" className="field-error" role="alert">
             {errors.count.join(' ')}
+          </p>
+        )}
+      </div>
+      <div className="check-field">
+        <input
+          id="batch-secure"
+          name="secure"
+          type="checkbox"
+          value="yes"
+          disabled={sunKeyVersion === null}
+          aria-describedby="batch-secure-hint"
+        />
+        <label htmlFor="batch-secure">{SERIAL_ADMIN_MESSAGES.secureChip}</label>
+        <p id="batch-secure-hint" className="field-hint">
+          {sunKeyVersion === null
+            ? SERIAL_ADMIN_MESSAGES.secureChipUnavailable
+            : `${SERIAL_ADMIN_MESSAGES.secureChipHint} Key version ${sunKeyVersion}.`}
+        </p>
+        {!!errors.secure?.length && (
+          <p id="batch-secure-error" className="field-error" role="alert">
+            {errors.secure.join(' ')}
           </p>
         )}
       </div>

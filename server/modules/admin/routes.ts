@@ -14,7 +14,10 @@ import { auditPageSchema, dashboardSchema } from './responses.ts';
 import { auditQuery, dashboardQuery } from './schemas.ts';
 import { actorOf } from './scope.ts';
 
-type AdminRoutesOptions = Pick<Services, 'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl'>;
+type AdminRoutesOptions = Pick<
+  Services,
+  'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl' | 'sunKeyVersion'
+>;
 
 /**
  * The admin console's API. Every route here is for signed-in admins only: the check runs on every request
@@ -63,10 +66,10 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
 
   // Each domain's admin routes, behind this scope's guard.
   // Each gets only its own services: the options here also carry this scope's prefix.
-  const { mailer, sessions, storage, publish, publicUrl } = deps;
+  const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
   await app.register(catalogAdminRoutes, { db, storage, publish });
-  await app.register(registryAdminRoutes, { db, publicUrl });
+  await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
 import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -9,8 +10,9 @@ import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-s
 import { batchCsv, ImportError } from './batches.ts';
 import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from './responses.ts';
 import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
+import { secureBatchCsv } from './sun/provisioning.ts';
 
-type RegistryAdminRoutesOptions = Pick<Services, 'db' | 'publicUrl'>;
+type RegistryAdminRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'sunKeyVersion'>;
 
 /** The admin console's registry routes; the admin scope mounts them behind its guard. */
 export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions> = async (app, deps) => {
@@ -29,21 +31,41 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
   app.post(
     '/serials/batch/',
     doc({
-      summary: 'Generate a batch of serials for a SKU; answers the CSV to print',
+      summary:
+        'Generate a batch of serials for a SKU; answers the CSV to print (secure chips: with the encoding station settings, never keys)',
       auth: 'admin',
       body: batchBody,
       produces: 'text/csv',
       responses: { 201: 'The batch as CSV.' },
     }),
     async (request, reply) => {
-      const { sku, count } = parseInput(batchBody, request.body);
-      const rows = await generateSerials(db, await actorOf(request), sku, count);
-      const file = `serials-${sku.toLowerCase().replace(/[^a-z0-9-]/g, '')}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const { sku, count, secure } = parseInput(batchBody, request.body);
+      const version = secure ? deps.sunKeyVersion : null;
+      if (version === undefined) {
+        throw new AppError('bad_request', SERIAL_ADMIN_MESSAGES.secureChipUnavailable, {
+          secure: [SERIAL_ADMIN_MESSAGES.secureChipUnavailable],
+        });
+      }
+      const rows = await generateSerials(db, await actorOf(request), sku, count, version);
+      const kind = version === null ? 'serials' : 'secure-serials';
+      const file = `${kind}-${sku.toLowerCase().replace(/[^a-z0-9-]/g, '')}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const csv =
+        version === null
+          ? batchCsv(rows, deps.publicUrl)
+          : secureBatchCsv(
+              rows.map((row) => ({
+                serial: row.serial,
+                sku: row.sku,
+                chipUid: null,
+                sunKeyVersion: version,
+              })),
+              deps.publicUrl,
+            );
       return reply
         .status(201)
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file}"`)
-        .send(batchCsv(rows, deps.publicUrl));
+        .send(csv);
     },
   );
   app.post(

@@ -21,6 +21,8 @@ export const batchBody = z.strictObject({
     .int(SERIAL_ADMIN_MESSAGES.batchCount)
     .min(1, SERIAL_ADMIN_MESSAGES.batchCount)
     .max(MAX_SERIAL_BATCH, SERIAL_ADMIN_MESSAGES.batchCount),
+  /** Serials for secure NTAG 424 DNA chips (SUN): their CSV carries the encoding station's settings. */
+  secure: z.boolean({ error: 'Say whether the cards have secure chips.' }).default(false),
 });
 
 export const importBody = z.strictObject({

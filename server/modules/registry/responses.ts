@@ -63,6 +63,14 @@ export const adminSerialRowSchema = z
     claimed_by: z.strictObject({ id: z.number().int(), email: z.string(), username: z.string() }).nullable(),
     lost_at: z.iso.datetime().nullable().describe('Set while the owner reports the card lost.'),
     created_at: z.iso.datetime(),
+    secure_chip: z
+      .strictObject({
+        uid: z.string().nullable().describe("The chip's UID once bound after encoding."),
+        key_version: z.number().int(),
+        rekeying_to: z.number().int().nullable(),
+      })
+      .nullable()
+      .describe('Set for a secure (NTAG 424 DNA) card; never any key.'),
   })
   .meta({ id: 'AdminSerialRow' });
 export type AdminSerialRow = z.output<typeof adminSerialRowSchema>;

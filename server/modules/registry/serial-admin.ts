@@ -46,6 +46,10 @@ function toRow(found: Selected): AdminSerialRow {
     claimed_by: found.claimer,
     lost_at: s.lostAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
+    secure_chip:
+      s.sunKeyVersion === null
+        ? null
+        : { uid: s.chipUid, key_version: s.sunKeyVersion, rekeying_to: s.sunNextKeyVersion },
   };
 }
 
@@ -205,15 +209,29 @@ export async function changeSerial(
   return getSerial(db, serial);
 }
 
-/** A new batch for a SKU, recorded in the audit log with its size and SKU. */
-export async function generateSerials(db: Db, actor: Actor, sku: string, total: number): Promise<BatchRow[]> {
+/**
+ * A new batch for a SKU, recorded in the audit log with its size and SKU; with a key version, for secure
+ * chips (their keys are never made here: only the command line writes a key file).
+ */
+export async function generateSerials(
+  db: Db,
+  actor: Actor,
+  sku: string,
+  total: number,
+  sunKeyVersion: number | null = null,
+): Promise<BatchRow[]> {
   return db.transaction(async (tx) => {
-    const rows = await generateBatch(tx, sku, total);
+    const rows = await generateBatch(tx, sku, total, sunKeyVersion);
     await recordAudit(tx, actor, {
       action: 'serial.batch',
       targetType: 'card',
       targetId: sku,
-      after: { count: rows.length, first: rows[0]?.serial, last: rows.at(-1)?.serial },
+      after: {
+        count: rows.length,
+        first: rows[0]?.serial,
+        last: rows.at(-1)?.serial,
+        ...(sunKeyVersion === null ? {} : { sun_key_version: sunKeyVersion }),
+      },
     });
     return rows;
   });

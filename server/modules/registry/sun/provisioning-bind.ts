@@ -5,7 +5,7 @@ import { ImportError } from '../batches.ts';
 import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
 import { byLine, csvRows } from './provisioning-csv.ts';
 
-export interface BindResult {
+interface BindResult {
   bound: number;
   /** Rows naming the UID the serial already has. */
   unchanged: number;

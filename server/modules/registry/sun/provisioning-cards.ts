@@ -10,7 +10,7 @@ import type { KeyedSerial } from './provisioning-keys.ts';
 /** Which secure cards a command means: the serials of a CSV (a batch CSV will do), or every one of a SKU. */
 export type CardSelection = { csv: string } | { sku: string };
 
-export interface SecureCard {
+interface SecureCard {
   serial: string;
   sunKeyVersion: number;
   sunNextKeyVersion: number | null;

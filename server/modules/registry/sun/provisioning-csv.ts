@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ImportError } from '../batches.ts';
 
-export interface CsvRow {
+interface CsvRow {
   line: number;
   record: Record<string, string>;
 }

@@ -73,7 +73,7 @@ export function requireMasterKeys(master: SunMasterKeys, rows: KeyedSerial[]): v
 
 export class KeyFileExistsError extends Error {}
 
-export interface KeyFile {
+interface KeyFile {
   /** Writes the keys and closes the file. */
   write(csv: string): Promise<void>;
   /** Closes and removes the (still empty) file: nothing was made that needs keys. */

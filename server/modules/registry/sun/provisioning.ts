@@ -2,7 +2,7 @@ import { formatSerial } from '../serial-code.ts';
 import { SUN_MAC_HEX_LENGTH, SUN_PARAMS, SUN_PICC_HEX_LENGTH, sunUrlTemplate } from './sun-url.ts';
 
 /** The NDEF file of an NTAG 424 DNA: file number 02, 256 bytes (NT4H2421Gx §8.2.2). */
-export const NDEF_FILE_NUMBER = 0x02;
+const NDEF_FILE_NUMBER = 0x02;
 const NDEF_FILE_SIZE = 256;
 
 /**
@@ -22,7 +22,7 @@ const URI_PREFIXES: Array<[string, number]> = [
  * SDMReadCtr mirrored inside the encrypted PICC data (meta-read key 1), in ASCII; the SDMMAC under the
  * file-read key 2 over no file data; the counter not retrievable on its own (F).
  */
-export const SDM_SETTINGS = {
+const SDM_SETTINGS = {
   /** Bit 6: SDM and mirroring enabled; bits 1–0: CommMode.Plain. */
   fileOption: 0x40,
   /** Read = E (free), Write = 0, ReadWrite = 0, Change = 0, sent as `RW|Change, Read|Write`. */
@@ -33,7 +33,7 @@ export const SDM_SETTINGS = {
   sdmAccessRights: Buffer.from([0xff, 0x12]),
 } as const;
 
-export interface SdmOffsets {
+interface SdmOffsets {
   /** Where the 32 hex characters of encrypted PICC data go (the `e` parameter's value). */
   piccDataOffset: number;
   /** Where the MAC'd file data starts: here equal to the MAC offset, so no file data is MAC'd. */
@@ -42,7 +42,7 @@ export interface SdmOffsets {
   sdmMacOffset: number;
 }
 
-export interface NdefFile {
+interface NdefFile {
   /** The whole file: NLEN (2 bytes, big-endian), then one NDEF URI record. */
   bytes: Buffer;
   /** The file offset of each character of the URL: its prefix is stored as a code, the rest as ASCII. */
@@ -121,7 +121,7 @@ export function changeFileSettingsData(offsets: SdmOffsets): Buffer {
   ]);
 }
 
-export interface SecureBatchRow {
+interface SecureBatchRow {
   serial: string;
   sku: string;
   chipUid: string | null;

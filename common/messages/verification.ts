@@ -21,7 +21,8 @@ export const SERIAL_ADMIN_MESSAGES = {
   chooseCsv: 'Choose a CSV file.',
   secureChip: 'Secure chip (NTAG 424 DNA)',
   secureChipHint:
-    "The CSV lists each card's link and chip settings for the encoding station. The chip keys are never shown here: export them on the server with npm run serials -- keys --serials batch.csv --keys keys.csv.",
+    "The CSV lists each card's link and chip settings for the encoding station. The chip keys are never shown here: export them on the server with",
+  secureChipKeysCommand: 'npm run serials -- keys --serials batch.csv --keys keys.csv',
   secureChipUnavailable:
     'Secure chips need a SUN master key in the server configuration (SUN_MASTER_KEY_V1; make one with openssl rand -hex 16).',
 } as const;

@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chipFromKeyRow, tapUrlFromChip } from '../../tests/e2e/support/sun-tap-url.ts';
 import { openDatabase } from '../db/client.ts';
 import { serials } from '../db/schema/index.ts';
-import { ndefFileFor, sdmOffsetsFor } from '../modules/registry/sun/provisioning.ts';
 import { decryptPiccData, macMatches } from '../modules/registry/sun/sdm-message.ts';
-import { type SimulatedChip, sunMessage, TEST_SUN_ENV } from '../test/sun-simulator.ts';
+import { TEST_SUN_ENV } from '../test/sun-simulator.ts';
 
 type Row = Record<string, string>;
 type Failure = { code: number; stdout: string; stderr: string };
@@ -63,30 +63,6 @@ async function withDb<T>(
   }
 }
 
-/** What the phone reads from the chip: the NDEF file with the chip's mirror written at the station's offsets. */
-function tapFromChip(template: string, picc: string, mac: string): URL {
-  const { bytes } = ndefFileFor(template);
-  const offsets = sdmOffsetsFor(template);
-  bytes.write(picc, offsets.piccDataOffset, 'ascii');
-  bytes.write(mac, offsets.sdmMacOffset, 'ascii');
-  return new URL(`https://${bytes.subarray(7).toString('ascii')}`);
-}
-
-function chipFromKeyRow(row: Row, uid: string, prefix = ''): SimulatedChip {
-  const key = (name: string) => Buffer.from(row[`${prefix}${name}`] as string, 'hex');
-  return {
-    serial: row.serial as string,
-    uid,
-    keys: {
-      appMaster: key('key0_app_master'),
-      sdmMetaRead: key('key1_sdm_meta_read'),
-      sdmFileRead: key('key2_sdm_file_read'),
-      spare3: key('key3'),
-      spare4: key('key4'),
-    },
-  };
-}
-
 describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
   let batch: Row[];
   let keys: Row[];
@@ -109,7 +85,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
     const noFile = await fails(['generate', '--sku', 'IC-CLS-MB', '--count', '2', '--sun']);
     expect(noFile.stderr).toContain('needs --keys FILE');
     expect(noFile.stdout).toBe('');
-  }, 60_000);
+  }, 180_000);
 
   it('generates secure serials: station CSV on stdout, keys only in a 0600 file', async () => {
     const out = await run([
@@ -125,6 +101,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
     expect(looksKeyed(out.stdout + out.stderr)).toBe(false);
     expect(out.stderr).toContain('Generated 3 secure serials for IC-CLS-MB (key version 2)');
     batch = rowsOf(out.stdout);
+    await writeFile(file('secure-batch.csv'), out.stdout);
     expect(batch).toHaveLength(3);
     expect(batch[0]).toMatchObject({
       key_version: '2',
@@ -171,14 +148,13 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
         .where(eq(serials.serial, batch[0]?.serial as string));
       expect(stored[0]?.sunKeyVersion).toBe(2);
     });
-  }, 60_000);
+  }, 180_000);
 
-  it('a key file row and the station settings make taps the server accepts for that serial', () => {
+  it('a key file row and the station settings make taps the server accepts for that serial', async () => {
     const row = keys[0] as Row;
     const card = batch[0] as Row;
     const chip = chipFromKeyRow(row, '04A1B2C3D4E5F6');
-    const { picc, mac } = sunMessage(chip, 7);
-    const tap = tapFromChip(card.tap_url_template as string, picc, mac);
+    const tap = new URL(tapUrlFromChip(card.tap_url_template as string, chip, 7));
     expect(tap.pathname).toBe(`/c/${card.serial}`);
     // The server's side: the serial's keys (from the key file) decrypt and check what the chip sent.
     const data = decryptPiccData(
@@ -193,9 +169,32 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
         Buffer.from(tap.searchParams.get('c') as string, 'hex'),
       ),
     ).toBe(true);
+    // The documented command prints the same kind of link from the two files.
+    const printed = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      'tests/e2e/support/sun-tap-url.ts',
+      file('secure-batch.csv'),
+      file('keys.csv'),
+      card.serial as string,
+      '9',
+    ]);
+    const url = new URL(printed.stdout.trim());
+    expect(url.origin + url.pathname).toBe(
+      `${new URL(card.tap_url_template as string).origin}/c/${card.serial}`,
+    );
+    expect(
+      decryptPiccData(chip.keys.sdmMetaRead, Buffer.from(url.searchParams.get('e') as string, 'hex')),
+    ).toEqual({ uid: '04A1B2C3D4E5F6', counter: 9 });
     // Another card's keys do not.
     const other = chipFromKeyRow(keys[1] as Row, '04A1B2C3D4E5F6');
-    expect(macMatches(other.keys.sdmFileRead, data as never, Buffer.from(mac, 'hex'))).toBe(false);
+    expect(
+      macMatches(
+        other.keys.sdmFileRead,
+        data as never,
+        Buffer.from(tap.searchParams.get('c') as string, 'hex'),
+      ),
+    ).toBe(false);
   });
 
   it('binds UIDs: all rows checked first, line numbers, re-binding the same pair, --replace', async () => {
@@ -244,7 +243,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
         `line 2: ${plain} has no secure chip.`,
       );
     });
-  }, 120_000);
+  }, 240_000);
 
   it('re-exports the key file of existing secure cards, never over a file', async () => {
     await writeFile(file('batch.csv'), `serial\n${batch.map((row) => row.serial).join('\n')}\n`);
@@ -254,7 +253,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
     expect((await fails(['keys', '--sku', 'IC-CLS-MB', '--keys', file('keys-again.csv')])).stderr).toContain(
       'already exists',
     );
-  }, 60_000);
+  }, 180_000);
 
   it('re-keys: a file with old and new keys, the next version set; refused when already current', async () => {
     const rotated = { ...TEST_SUN_ENV, SUN_MASTER_KEY_V3: '000102030405060708090a0b0c0d0e0f' };
@@ -283,5 +282,5 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
     });
     expect(lost.stderr).toContain('SUN_MASTER_KEY_V2 is not configured');
     await expect(stat(file('rekey-2.csv'))).rejects.toThrow(/ENOENT/);
-  }, 90_000);
+  }, 180_000);
 });

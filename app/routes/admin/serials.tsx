@@ -196,9 +196,14 @@ function BatchForm({
         />
         <label htmlFor="batch-secure">{SERIAL_ADMIN_MESSAGES.secureChip}</label>
         <p id="batch-secure-hint" className="field-hint">
-          {sunKeyVersion === null
-            ? SERIAL_ADMIN_MESSAGES.secureChipUnavailable
-            : `${SERIAL_ADMIN_MESSAGES.secureChipHint} Key version ${sunKeyVersion}.`}
+          {sunKeyVersion === null ? (
+            SERIAL_ADMIN_MESSAGES.secureChipUnavailable
+          ) : (
+            <>
+              {SERIAL_ADMIN_MESSAGES.secureChipHint}{' '}
+              <code>{SERIAL_ADMIN_MESSAGES.secureChipKeysCommand}</code>. Key version {sunKeyVersion}.
+            </>
+          )}
         </p>
         {!!errors.secure?.length && (
           <p id="batch-secure-error" className="field-error" role="alert">

@@ -85,6 +85,18 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
     const noFile = await fails(['generate', '--sku', 'IC-CLS-MB', '--count', '2', '--sun']);
     expect(noFile.stderr).toContain('needs --keys FILE');
     expect(noFile.stdout).toBe('');
+    const noSku = await fails([
+      'generate',
+      '--sku',
+      'NOPE',
+      '--count',
+      '2',
+      '--sun',
+      '--keys',
+      file('k1.csv'),
+    ]);
+    expect(noSku.stderr).toContain('No card has the SKU NOPE.');
+    await expect(stat(file('k1.csv'))).rejects.toThrow(/ENOENT/);
   }, 180_000);
 
   it('generates secure serials: station CSV on stdout, keys only in a 0600 file', async () => {

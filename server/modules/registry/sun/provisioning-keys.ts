@@ -1,15 +1,19 @@
 import { open, unlink } from 'node:fs/promises';
-import { type CardKeys, cardKeys } from './card-keys.ts';
+import { type CardKeys, CHIP_KEY_NUMBERS, type ChipKeyName, cardKeys } from './card-keys.ts';
 import type { SunMasterKeys } from './master-keys.ts';
 
-/** A key file's columns for one set of keys, named by key number and role (the chip's key numbers). */
-const KEY_COLUMNS: Array<[string, keyof CardKeys]> = [
-  ['key0_app_master', 'appMaster'],
-  ['key1_sdm_meta_read', 'sdmMetaRead'],
-  ['key2_sdm_file_read', 'sdmFileRead'],
-  ['key3', 'spare3'],
-  ['key4', 'spare4'],
-];
+const ROLE_SUFFIX: Record<ChipKeyName, string> = {
+  appMaster: '_app_master',
+  sdmMetaRead: '_sdm_meta_read',
+  sdmFileRead: '_sdm_file_read',
+  spare3: '',
+  spare4: '',
+};
+
+/** A key file's columns for one set of keys, named by the chip's key number and the key's role. */
+const KEY_COLUMNS = (Object.keys(CHIP_KEY_NUMBERS) as ChipKeyName[]).map(
+  (name) => [`key${CHIP_KEY_NUMBERS[name]}${ROLE_SUFFIX[name]}`, name] as const,
+);
 
 export class MissingMasterKeyError extends Error {}
 

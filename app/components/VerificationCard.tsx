@@ -101,6 +101,11 @@ const contact = (
 function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
   switch (verdict) {
     case 'genuine':
+      if (answer.attempts === 0) {
+        return (
+          <>This serial number is registered with {company.name}, and no check of it has been counted yet.</>
+        );
+      }
       return answer.counted && answer.attempts === 1 ? (
         <>
           This serial number is registered with {company.name}, and this was its first check. Keep the number

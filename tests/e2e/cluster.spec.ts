@@ -23,6 +23,7 @@ interface Body {
   price: string;
   cover_image: string;
   attempts: number;
+  counted: boolean;
 }
 
 test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, counts, caches and media are shared', async () => {

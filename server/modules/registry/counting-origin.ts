@@ -5,7 +5,7 @@
  * web page could burn a card's count through its visitors. A request without the headers is an API client
  * (or a browser too old to send them), which counts — once per client per serial per day, like any other.
  */
-export interface RequestSignals {
+interface RequestSignals {
   /** `Sec-Fetch-Site`. */
   site?: string;
   /** `Sec-Fetch-Dest`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from './messages/rate-limit.ts';
 import { VERIFICATION_STATUS } from './messages/verification.ts';
-import { toneOf, verdictOf } from './verify-verdict.ts';
+import { countNoteOf, toneOf, verdictOf } from './verify-verdict.ts';
 
 describe('verdictOf', () => {
   const serial = 'AB12CD34EF56';
@@ -43,5 +43,28 @@ describe('toneOf', () => {
     expect(toneOf('blocked')).toBe('bad');
     expect(toneOf('unknown')).toBe('bad');
     for (const verdict of ['known', 'limited', 'failed'] as const) expect(toneOf(verdict)).toBe('info');
+  });
+});
+
+describe('countNoteOf', () => {
+  const genuine = { valid: true, status: 'Genuine product', serial_number: 'TXM6WQCDA7XM', httpStatus: 200 };
+  it('says whether a serial check counted, and why not', () => {
+    expect(countNoteOf({ ...genuine, counted: true }, false)).toBe('counted');
+    expect(countNoteOf({ ...genuine, counted: false }, false)).toBe('repeat');
+    expect(countNoteOf({ ...genuine, counted: false }, true)).toBe('foreign');
+    const limit = { ...genuine, valid: false, status: 'Verification limit reached', counted: false };
+    expect(countNoteOf(limit, false)).toBe('repeat');
+  });
+  it('says nothing where counting does not apply', () => {
+    const blocked = {
+      valid: false,
+      status: 'This serial number has been blocked',
+      serial_number: 'W9PX4XMVDGHY',
+    };
+    expect(countNoteOf({ ...blocked, counted: false }, false)).toBeNull();
+    expect(
+      countNoteOf({ valid: true, status: 'Known product', serial_number: null, counted: false }, false),
+    ).toBeNull();
+    expect(countNoteOf({ status: 'Verification failed.' }, false)).toBeNull();
   });
 });

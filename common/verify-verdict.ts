@@ -50,3 +50,21 @@ const TONES: Record<Verdict, Tone> = {
 export function toneOf(verdict: Verdict): Tone {
   return TONES[verdict];
 }
+
+/**
+ * Whether the check behind an answer counted toward the serial's x/5, as the page explains it: counted; not
+ * counted because the page asked so (it was opened from another site); or a repeat this connection already
+ * counted today (the only other reason a check from our own page does not count). Null when counting does
+ * not apply (a SKU, an unknown code, a blocked serial, no answer).
+ */
+export type CountNote = 'counted' | 'repeat' | 'foreign';
+
+export function countNoteOf(
+  answer: VerificationAnswer & { counted?: boolean },
+  askedNotToCount: boolean,
+): CountNote | null {
+  const verdict = verdictOf(answer);
+  if ((verdict !== 'genuine' && verdict !== 'limit') || answer.counted === undefined) return null;
+  if (answer.counted) return 'counted';
+  return askedNotToCount ? 'foreign' : 'repeat';
+}

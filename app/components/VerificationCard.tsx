@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_VERIFICATIONS } from '../../common/limits';
-import { toneOf, type Verdict, type VerificationAnswer, verdictOf } from '../../common/verify-verdict';
+import { VERIFIED_TAP_BADGE, VERIFY_PROOF } from '../../common/messages/verification';
+import {
+  type CountNote,
+  countNoteOf,
+  toneOf,
+  type Verdict,
+  type VerificationAnswer,
+  verdictOf,
+} from '../../common/verify-verdict';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 
@@ -93,16 +101,20 @@ const contact = (
 function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
   switch (verdict) {
     case 'genuine':
-      return answer.attempts === 1 ? (
+      if (answer.attempts === 0) {
+        return (
+          <>This serial number is registered with {company.name}, and no check of it has been counted yet.</>
+        );
+      }
+      return answer.counted && answer.attempts === 1 ? (
         <>
-          This card is registered with {company.name} and this was the first check of its serial number. There
-          is nothing more to do: keep the number to yourself, as each card can be checked {MAX_VERIFICATIONS}{' '}
-          times.
+          This serial number is registered with {company.name}, and this was its first check. Keep the number
+          to yourself: each card counts up to {MAX_VERIFICATIONS} checks, each connection's once a day.
         </>
       ) : (
         <>
-          This card is registered with {company.name}. Each card can be checked {MAX_VERIFICATIONS} times, so
-          there is no need to check it again.
+          This serial number is registered with {company.name}. Each card counts up to {MAX_VERIFICATIONS}{' '}
+          checks, each connection's once a day, so there is no need to check it again.
         </>
       );
     case 'known':
@@ -115,8 +127,9 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
     case 'limit':
       return (
         <>
-          This serial number has been checked more than {MAX_VERIFICATIONS} times, which can mean it was
-          copied. If you bought this card, {contact} with the serial number and where you bought it.
+          This serial number has been checked more than {MAX_VERIFICATIONS} times (each connection counts once
+          a day), which can mean it was copied. If you bought this card, {contact} with the serial number and
+          where you bought it.
         </>
       );
     case 'blocked':
@@ -174,9 +187,40 @@ function Attempts({ count }: { count: number }) {
   );
 }
 
-/** One verification result, as a card brand's authenticity page shows it: verdict, meaning, next step, facts. */
-export function VerificationCard({ answer }: { answer: CheckAnswer }) {
+const COUNT_NOTES: Record<Exclude<CountNote, 'counted'>, string> = {
+  repeat: VERIFY_PROOF.alreadyCounted,
+  foreign: VERIFY_PROOF.notCountedForeign,
+};
+
+/**
+ * What a printed-serial check proved, no more: that the serial is in the registry. A printed serial can be
+ * copied; only a secure chip's tap proves the card itself.
+ */
+function Proof() {
+  return (
+    <section className="verification-proof" aria-labelledby="verification-proof-title">
+      <h3 id="verification-proof-title">{VERIFY_PROOF.heading}</h3>
+      <p>
+        <strong>{VERIFY_PROOF.serialExists}</strong> {VERIFY_PROOF.printedCanBeCopied}{' '}
+        {VERIFY_PROOF.chipProvesItself(VERIFIED_TAP_BADGE)}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * One verification result, as a card brand's authenticity page shows it: verdict, meaning, what it proves,
+ * whether it counted, next step, facts. `askedNotToCount`: the page asked the server not to count this check.
+ */
+export function VerificationCard({
+  answer,
+  askedNotToCount = false,
+}: {
+  answer: CheckAnswer;
+  askedNotToCount?: boolean;
+}) {
   const verdict = verdictOf(answer);
+  const countNote = countNoteOf(answer, askedNotToCount);
   const serial = answer.serial_number?.replace(/(.{4})(?=.)/g, '$1-');
   // Attempts mean the card's checks for a serial, and this visitor's failed look-ups for an unknown code.
   const attemptsLabel =
@@ -205,6 +249,12 @@ export function VerificationCard({ answer }: { answer: CheckAnswer }) {
       </div>
       <div className="verification-body">
         <p className="verification-next">{nextStep(verdict, answer)}</p>
+        {countNote && countNote !== 'counted' && (
+          <p className="verification-count-note" data-count-note={countNote}>
+            {COUNT_NOTES[countNote]}
+          </p>
+        )}
+        {(verdict === 'genuine' || verdict === 'limit') && <Proof />}
         {answer.reported_lost && (
           <p className="verification-lost">
             <strong>Its owner reported this card lost.</strong> If you found it, please {contact}: we will get

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { data, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
 import { ENTER_CODE } from '../../common/messages/verification';
 import { company } from '../../content/company';
+import { pageMayCountOnLoad } from '../../server/modules/registry/counting-origin';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 import { PageHeader } from '../components/PageHeader';
 import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
@@ -14,17 +15,39 @@ export const meta: Route.MetaFunction = (args) =>
     title: 'Verify Product',
     description: 'Check that your smart card is genuine with the serial number printed on it.',
   });
-// The page is the same for everyone; the check itself runs in the browser (it counts, so never on render).
-export const headers = publicPageHeaders;
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'answer'; answer: CheckAnswer };
+/**
+ * The check itself runs in the browser (it counts, so never on render); the page only says whether its
+ * automatic check of the code in its link may count: not when another site opened it (a link, a frame, a
+ * script's navigation there), or any web page could burn a card's count through its visitors. Without a
+ * code the page is the same for everyone and cached as such; with one it depends on who opened it, so it is
+ * never stored (a stored copy would let a foreign link reuse a same-site visitor's page).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!new URL(request.url).searchParams.has('code')) return { countOnLoad: true };
+  const countOnLoad = pageMayCountOnLoad(request.headers.get('sec-fetch-site'));
+  return data({ countOnLoad }, { headers: { 'Cache-Control': 'private, no-store', Vary: 'Sec-Fetch-Site' } });
+}
 
-/** One check. Answers with a body (404, 429 too) are shown like results; without one, the spec's message. */
-async function check(code: string): Promise<CheckAnswer> {
+export const headers: Route.HeadersFunction = (args) =>
+  args.loaderHeaders.has('Cache-Control') ? args.loaderHeaders : publicPageHeaders(args);
+
+// A check writes its code into the link; that needs no new loader data (the flag is for the first load).
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'answer'; answer: CheckAnswer; askedNotToCount: boolean };
+
+/**
+ * One check. Answers with a body (404, 429 too) are shown like results; without one, the spec's message.
+ * `count: false` asks the server not to count it (it can only ever keep a check from counting).
+ */
+async function check(code: string, count: boolean): Promise<CheckAnswer> {
   try {
-    const response = await fetch(`/api/verify/?code=${encodeURIComponent(code)}`, {
-      credentials: 'same-origin',
-    });
+    const query = `code=${encodeURIComponent(code)}${count ? '' : '&count=0'}`;
+    const response = await fetch(`/api/verify/?${query}`, { credentials: 'same-origin' });
     const body = (await response.json().catch(() => undefined)) as
       | (Partial<VerificationResult> & { detail?: string })
       | undefined;
@@ -37,7 +60,7 @@ async function check(code: string): Promise<CheckAnswer> {
   }
 }
 
-export default function Verify() {
+export default function Verify({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const initial = params.get('code') ?? '';
   const [code, setCode] = useState(initial);
@@ -47,10 +70,10 @@ export default function Verify() {
   // Only the newest check may show its answer (an older, slower one must not replace it).
   const latest = useRef(0);
 
-  async function run(value: string) {
+  async function run(value: string, count: boolean) {
     const id = ++latest.current;
     setState({ kind: 'loading' });
-    const answer = await check(value);
+    const answer = await check(value, count);
     if (id !== latest.current) return;
     if (answer.httpStatus === 400 && answer.status === ENTER_CODE) {
       // Only dashes or spaces: nothing to look up, as with a blank input.
@@ -58,14 +81,14 @@ export default function Verify() {
       setState({ kind: 'idle' });
       return;
     }
-    setState({ kind: 'answer', answer });
+    setState({ kind: 'answer', answer, askedNotToCount: !count });
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the code in the link is checked once, on load
   useEffect(() => {
     if (checkedOnLoad.current || initial.trim() === '') return;
     checkedOnLoad.current = true;
-    void run(initial);
+    void run(initial, loaderData.countOnLoad);
   }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +103,7 @@ export default function Verify() {
     }
     setInputError(null);
     setParams({ code: code.trim() }, { replace: true, preventScrollReset: true });
-    void run(code);
+    void run(code, true);
   }
 
   return (
@@ -126,7 +149,9 @@ export default function Verify() {
               Verifying...
             </p>
           )}
-          {state.kind === 'answer' && <VerificationCard answer={state.answer} />}
+          {state.kind === 'answer' && (
+            <VerificationCard answer={state.answer} askedNotToCount={state.askedNotToCount} />
+          )}
         </div>
       </section>
     </>

@@ -10,6 +10,27 @@ export const VERIFICATION_STATUS = {
   notFound: 'Not found',
 } as const;
 
+/**
+ * What a printed-serial check proves, and whether it counted, beside the spec's status (issue 18). The
+ * secure chip's own proof is the card page's badge, quoted here word for word.
+ */
+export const VERIFY_PROOF = {
+  heading: 'What this check proves',
+  serialExists: 'This serial exists in our registry.',
+  printedCanBeCopied:
+    'A printed serial can be copied, so it cannot prove that the card in your hand is the original.',
+  chipProvesItself: (badge: string) =>
+    `A card with a secure chip proves itself when tapped: its page then shows “${badge}”.`,
+  alreadyCounted:
+    'Already counted for you today: checking again from the same connection does not change the count.',
+  notCountedForeign:
+    'Not counted: this page was opened from another website. Press Verify to count your own check.',
+  notCounted: 'This check was not counted.',
+} as const;
+
+/** The card page's badge after a fresh secure tap. */
+export const VERIFIED_TAP_BADGE = 'Verified card · tapped just now';
+
 export const ENTER_CODE = 'Please enter a serial number or SKU.';
 
 /** A tap on a card whose serial the firm has blocked. */

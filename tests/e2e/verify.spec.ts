@@ -17,8 +17,15 @@ const email = `holder.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
 test.beforeAll(async () => {
-  site = await startMailedServer();
+  // Behind a "proxy" (this test), so that each check can come from a visitor of its own: a serial counts once
+  // per client per day (issue 18), and x/5 needs five visitors.
+  site = await startMailedServer({ TRUST_PROXY: '127.0.0.1' });
 });
+
+/** The visitor the page's next requests come from, as the trusted proxy reports it. */
+async function asVisitor(page: Page, n: number) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${n}` });
+}
 
 test.afterAll(async () => {
   await site.close();
@@ -42,6 +49,7 @@ async function verify(page: Page, code: string) {
 test('a demo serial is genuine on every check up to 5/5; past that the limit, and never "6/5"', async ({
   page,
 }) => {
+  await asVisitor(page, 1);
   await go(page, `/verify?code=${DEMO}`);
   await expect(region(page)).toHaveAttribute('role', 'status');
   await expect(result(page)).toHaveAttribute('data-verdict', 'genuine');
@@ -49,26 +57,40 @@ test('a demo serial is genuine on every check up to 5/5; past that the limit, an
   await expect(page.getByTestId('attempts')).toHaveText('1/5');
   await expect(page.getByLabel('Serial number or SKU')).toHaveValue(DEMO);
 
-  // Checked again, it is still genuine: the same look, the spec's count in the heading.
+  await expect(result(page)).toContainText('This serial exists in our registry.');
+  // The same visitor again today: the same answer, and the page says why the count did not move.
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(result(page)).toContainText('Already counted for you today');
+  await expect(page.getByTestId('attempts')).toHaveText('1/5');
+
+  // Checked by other visitors, it is still genuine: the same look, the spec's count in the heading.
   for (let n = 2; n <= 5; n++) {
+    await asVisitor(page, n);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('attempts')).toHaveText(`${n}/5`);
     await expect(result(page)).toHaveAttribute('data-verdict', 'genuine');
     await expect(heading(page)).toHaveText(`Genuine product — verified ${n} times`);
   }
   await expect(result(page)).toContainText('there is no need to check it again');
+  await expect(result(page)).not.toContainText('Already counted');
 
+  await asVisitor(page, 6);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(result(page)).toHaveAttribute('data-verdict', 'limit');
   await expect(heading(page)).toHaveText('Verification limit reached');
   await expect(page.getByTestId('attempts')).toHaveText('5/5');
   await expect(result(page).getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
-  // A reload checks once more (the link is checked on load), never twice; still at most 5/5.
+  // A reload checks once more (the link is checked on load), never twice; still at most 5/5; and later
+  // visitors' checks past the limit never show more.
   await page.reload();
   await hydrated(page);
   await expect(result(page)).toHaveAttribute('data-verdict', 'limit');
+  await expect(result(page)).toContainText('Already counted for you today');
   await expect(page.getByTestId('attempts')).toHaveText('5/5');
-  for (let n = 0; n < 2; n++) await page.getByRole('button', { name: 'Verify' }).click();
+  for (let n = 7; n < 9; n++) {
+    await asVisitor(page, n);
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
   await expect(page.getByTestId('attempts')).toHaveText('5/5');
 });
 
@@ -96,13 +118,15 @@ test('each state has its own look, a blank check clears the last result, and "Ve
     expect(violations.map((violation) => `${verdict}: ${violation.id}`)).toEqual([]);
   }
 
-  // Another demo serial: genuine on its first checks, then the limit.
+  // Another demo serial: genuine on its first checks (by six visitors), then the limit.
   for (let n = 1; n <= 6; n++) {
+    await asVisitor(page, 20 + n);
     await verify(page, SECOND);
     await expect(page.getByTestId('attempts')).toHaveText(`${Math.min(n, 5)}/5`);
     if (n === 2) await look('genuine');
   }
   await look('limit');
+  await asVisitor(page, 30); // one visitor from here on: the failed look-ups below are theirs
 
   await verify(page, 'ic-cls-mb');
   await expect(heading(page)).toHaveText('Known product — enter the serial number on your card to verify it');

@@ -45,10 +45,11 @@ describe('GET /api/verify/', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 
-  it('counts a serial: genuine, then verified n times, then the limit, with x/5 attempts', async () => {
+  it('counts a serial once per client: genuine, then verified n times, then the limit, with x/5 attempts', async () => {
     const [serial] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
     const code = serial?.serial as string;
-    const first = await verify(code, newIp());
+    const firstIp = newIp();
+    const first = await verify(code, firstIp);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.body).toEqual({
@@ -60,7 +61,10 @@ describe('GET /api/verify/', () => {
       attempts_left: 4,
       first_verified_at: expect.any(String),
       reported_lost: false,
+      counted: true,
     });
+    // The same client again today: the same answer, not counted (issue 18: a count no stranger can burn).
+    expect((await verify(code, firstIp)).body).toEqual({ ...first.body, counted: false });
     for (let n = 2; n <= 5; n++) {
       const answer = await verify(formatSerial(code).toLowerCase(), newIp());
       expect(answer.body).toMatchObject({
@@ -69,6 +73,7 @@ describe('GET /api/verify/', () => {
         attempts: n,
         attempts_left: 5 - n,
         first_verified_at: first.body.first_verified_at,
+        counted: true,
       });
     }
     const sixth = await verify(` ${code.slice(0, 4)} ${code.slice(4)} `, newIp());
@@ -208,7 +213,7 @@ describe('GET /api/verify/', () => {
     }
   });
 
-  it('gives 20 concurrent checks of one serial the counts 1 to 20, no gaps, no repeats', async () => {
+  it('gives 20 concurrent checks of one serial from 20 clients the counts 1 to 20, no gaps, no repeats', async () => {
     const [row] = await generateBatch(t.database.db, 'IC-EXE-MG', 1);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => verify(row?.serial as string, newIp())),

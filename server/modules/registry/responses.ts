@@ -4,7 +4,7 @@ import { numberedPageSchema } from '../paging.ts';
 
 const count = z.number().int().nullable();
 
-/** The spec's verification result, plus when the serial was first verified. */
+/** The spec's verification result, plus when the serial was first verified and whether this check counted. */
 export const verificationResultSchema = z
   .strictObject({
     valid: z.boolean(),
@@ -17,6 +17,13 @@ export const verificationResultSchema = z
     reported_lost: z
       .boolean()
       .describe('The owner of this genuine card reported it lost: it is not theirs to sell or give away.'),
+    counted: z
+      .boolean()
+      .describe(
+        "Whether this check raised the serial's count. A serial counts once per client per UTC day, and never " +
+          'for a request another site made (Sec-Fetch-Site, Origin) or one that asked `count=0`; ' +
+          'otherwise the answer shows the count as it stands.',
+      ),
   })
   .meta({ id: 'VerificationResult' });
 export type VerificationResult = z.output<typeof verificationResultSchema>;

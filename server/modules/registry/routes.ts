@@ -7,6 +7,7 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { releaseCard } from './card-life.ts';
 import { cardLifeRoutes } from './card-life-routes.ts';
+import { checkMayCount } from './counting-origin.ts';
 import {
   claimedCardListSchema,
   claimedCardSchema,
@@ -17,7 +18,16 @@ import { CLAIM_MESSAGES, claimCard, listClaimedCards, type VerificationKind, ver
 
 type RegistryRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'secret'>;
 
-const verifyQuery = z.object({ code: z.string().max(200).optional().default('') });
+const verifyQuery = z.object({
+  code: z.string().max(200).optional().default(''),
+  count: z
+    .enum(['0', '1'])
+    .optional()
+    .describe(
+      '`0`: answer without counting this check (the /verify page asks so when it was opened from another ' +
+        'site). It can only ever keep a check from counting.',
+    ),
+});
 const claimBody = z.strictObject({
   serial: z.string({ error: CLAIM_MESSAGES.format }).max(64, CLAIM_MESSAGES.format),
 });
@@ -40,11 +50,17 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
 ) => {
   await app.register(cardLifeRoutes, { db, mailer, publicUrl });
   const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
+  const publicOrigin = new URL(publicUrl).origin;
+  const header = (request: FastifyRequest, name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(',') : value;
+  };
 
   app.get(
     '/verify/',
     doc({
-      summary: 'Check a serial number or SKU (each check of a serial is counted)',
+      summary:
+        'Check a serial number or SKU (a serial counts once per client per day, never from another site)',
       query: verifyQuery,
       responses: {
         200: {
@@ -58,8 +74,14 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
       },
     }),
     async (request, reply) => {
-      const { code } = parseInput(verifyQuery, request.query);
-      const { kind, result } = await verifyCode(db, code, clientOf(request));
+      const { code, count } = parseInput(verifyQuery, request.query);
+      const signals = {
+        site: header(request, 'sec-fetch-site'),
+        dest: header(request, 'sec-fetch-dest'),
+        origin: header(request, 'origin'),
+      };
+      const mayCount = count !== '0' && checkMayCount(signals, publicOrigin);
+      const { kind, result } = await verifyCode(db, code, clientOf(request), mayCount);
       // A check changes the count: never served from a cache.
       return reply.status(VERIFY_STATUS[kind]).header('cache-control', 'no-store').send(result);
     },

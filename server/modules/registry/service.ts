@@ -4,12 +4,13 @@ import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
-import { cards, cardTransfers, serials, serialVerifications, users } from '../../db/schema/index.ts';
+import { cards, cardTransfers, serials, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit, refundHit } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
+import { countVerification } from './verification-count.ts';
 
 /** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
 const FAILED_LOOKUPS: Limit = { max: 5, windowMs: 60 * 60 * 1000 };
@@ -48,6 +49,7 @@ function unknownAnswer(attempts: number | null): Verification & { kind: 'unknown
       attempts_left: attempts === null ? null : Math.max(0, FAILED_LOOKUPS.max - attempts),
       first_verified_at: null,
       reported_lost: false,
+      counted: false,
     },
   };
 }
@@ -65,6 +67,7 @@ function limitedAnswer(attempts: number): Verification {
       attempts_left: 0,
       first_verified_at: null,
       reported_lost: false,
+      counted: false,
     },
   };
 }
@@ -78,38 +81,84 @@ async function skuMatch(db: Db, compact: string): Promise<string | undefined> {
   return card?.sku;
 }
 
-/** A counted check: the serial, its card's SKU, the count after it and the first check's time. */
-interface CountedCheck {
+/** A serial as a check reads it: the card's SKU, its count so far and when it was first verified. */
+interface FoundSerial {
+  id: number;
   serial: string;
+  status: string;
   sku: string;
   count: number;
-  first: Date | string | null;
+  first: Date | null;
   lost: boolean;
 }
 
+async function findSerial(db: Db, serial: string): Promise<FoundSerial | undefined> {
+  const [row] = await db
+    .select({
+      id: serials.id,
+      serial: serials.serial,
+      status: serials.status,
+      sku: cards.sku,
+      count: serials.verificationCount,
+      first: serials.firstVerifiedAt,
+      lost: sql<boolean>`${serials.lostAt} is not null`,
+    })
+    .from(serials)
+    .innerJoin(cards, eq(cards.id, serials.cardId))
+    .where(eq(serials.serial, serial));
+  return row;
+}
+
 /**
- * Counts one check of an active serial and records it, in one statement: the serial's row is locked only for
- * that statement, so checks of a popular card do not queue behind each other's round trips.
+ * Counts a check of an active serial when it may (at most once per client per serial per UTC day, see
+ * verification-count.ts) and answers the serial as it stands after it. Read before counting, the row is
+ * current when this check counted and the serial had been verified before (the usual case: two round
+ * trips); otherwise it is read again — a repeat's count may have been raised by a concurrent first check of
+ * the same client, which has committed by the time `countVerification` answers (the day's row waits for it).
  */
-async function countCheck(db: Db, serial: string, client: string): Promise<CountedCheck | undefined> {
-  const result = await db.execute(sql`
-    with counted as (
-      update ${serials}
-      set verification_count = verification_count + 1,
-          first_verified_at = coalesce(first_verified_at, now()),
-          last_verified_at = now()
-      where serial = ${serial} and status = 'active'
-      returning id, serial, card_id, verification_count, first_verified_at, lost_at
-    ), logged as (
-      insert into ${serialVerifications} (serial_id, count, client)
-      select id, verification_count, ${client} from counted
-    )
-    select counted.serial, ${cards.sku} as sku, counted.verification_count as count,
-           counted.first_verified_at as first, counted.lost_at is not null as lost
-    from counted join ${cards} on ${cards.id} = counted.card_id`);
-  // node-postgres and PGlite both answer with `rows`.
-  const [row] = (result as unknown as { rows: CountedCheck[] }).rows;
-  return row ? { ...row, count: Number(row.count) } : undefined;
+async function checkSerial(
+  db: Db,
+  found: FoundSerial,
+  client: string,
+  mayCount: boolean,
+): Promise<{ serial: FoundSerial; counted: boolean }> {
+  const count = mayCount ? await countVerification(db, found.id, client, 'printed') : undefined;
+  if (count !== undefined && found.first) return { serial: { ...found, count }, counted: true };
+  if (!mayCount) return { serial: found, counted: false };
+  const now = (await findSerial(db, found.serial)) ?? found;
+  return { serial: { ...now, count: count ?? now.count }, counted: count !== undefined };
+}
+
+function serialAnswer(serial: FoundSerial, counted: boolean): Verification {
+  const n = serial.count;
+  const blocked = serial.status === 'blocked';
+  const kind = blocked
+    ? 'blocked'
+    : n <= 1
+      ? 'genuine'
+      : pastVerificationLimit(n)
+        ? 'limit_reached'
+        : 'repeated';
+  const status = {
+    blocked: VERIFICATION_STATUS.blocked,
+    genuine: VERIFICATION_STATUS.genuine,
+    repeated: VERIFICATION_STATUS.repeated(n),
+    limit_reached: VERIFICATION_STATUS.limit,
+  }[kind];
+  return {
+    kind,
+    result: {
+      valid: kind === 'genuine' || kind === 'repeated',
+      status,
+      serial_number: serial.serial,
+      sku: serial.sku,
+      attempts: shown(n, MAX_VERIFICATIONS),
+      attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
+      first_verified_at: serial.first ? new Date(serial.first).toISOString() : null,
+      reported_lost: serial.lost,
+      counted,
+    },
+  };
 }
 
 /** A genuine or blocked serial, or a known SKU; undefined when the code matches nothing. */
@@ -118,58 +167,14 @@ async function findCode(
   compact: string,
   serial: string | undefined,
   client: string,
+  mayCount: boolean,
 ): Promise<Verification | undefined> {
-  if (serial) {
-    const counted = await countCheck(db, serial, client);
-    if (counted) {
-      const n = counted.count;
-      const kind = n === 1 ? 'genuine' : pastVerificationLimit(n) ? 'limit_reached' : 'repeated';
-      return {
-        kind,
-        result: {
-          valid: kind !== 'limit_reached',
-          status:
-            kind === 'genuine'
-              ? VERIFICATION_STATUS.genuine
-              : kind === 'repeated'
-                ? VERIFICATION_STATUS.repeated(n)
-                : VERIFICATION_STATUS.limit,
-          serial_number: counted.serial,
-          sku: counted.sku,
-          attempts: shown(n, MAX_VERIFICATIONS),
-          attempts_left: Math.max(0, MAX_VERIFICATIONS - n),
-          first_verified_at: counted.first ? new Date(counted.first).toISOString() : null,
-          reported_lost: Boolean(counted.lost),
-        },
-      };
-    }
-    const [blocked] = await db
-      .select({
-        serial: serials.serial,
-        sku: cards.sku,
-        count: serials.verificationCount,
-        first: serials.firstVerifiedAt,
-        lostAt: serials.lostAt,
-      })
-      .from(serials)
-      .innerJoin(cards, eq(cards.id, serials.cardId))
-      .where(and(eq(serials.serial, serial), eq(serials.status, 'blocked')));
-    if (blocked) {
-      return {
-        kind: 'blocked',
-        result: {
-          valid: false,
-          status: VERIFICATION_STATUS.blocked,
-          serial_number: blocked.serial,
-          sku: blocked.sku,
-          attempts: shown(blocked.count, MAX_VERIFICATIONS),
-          attempts_left: Math.max(0, MAX_VERIFICATIONS - blocked.count),
-          first_verified_at: blocked.first?.toISOString() ?? null,
-          reported_lost: blocked.lostAt !== null,
-        },
-      };
-    }
+  const found = serial ? await findSerial(db, serial) : undefined;
+  if (found?.status === 'active') {
+    const checked = await checkSerial(db, found, client, mayCount);
+    return serialAnswer(checked.serial, checked.counted);
   }
+  if (found?.status === 'blocked') return serialAnswer(found, false);
 
   const sku = await skuMatch(db, compact);
   if (sku) {
@@ -184,6 +189,7 @@ async function findCode(
         attempts_left: null,
         first_verified_at: null,
         reported_lost: false,
+        counted: false,
       },
     };
   }
@@ -191,11 +197,17 @@ async function findCode(
 }
 
 /**
- * Verifies a serial number or SKU (spec: Verify; decisions: Verification). A serial's count goes up by
- * one in a single UPDATE, so concurrent checks get consecutive counts. `client` identifies the asker
- * (a keyed hash of the address) for the failed-look-up limit, which the database shares across processes.
+ * Verifies a serial number or SKU (spec: Verify; decisions: Verification, 009 and its issue-18 amendment).
+ * A serial's check counts toward its x/5 once per client per day, and only when `mayCount` (the request
+ * came from no other site, and did not ask not to count). `client` identifies the asker (a keyed hash of
+ * the address) for that and for the failed-look-up limit, which the database shares across processes.
  */
-export async function verifyCode(db: Db, code: string, client: string): Promise<Verification> {
+export async function verifyCode(
+  db: Db,
+  code: string,
+  client: string,
+  mayCount = true,
+): Promise<Verification> {
   const compact = compactCode(code);
   if (compact === '') {
     return {
@@ -211,7 +223,7 @@ export async function verifyCode(db: Db, code: string, client: string): Promise<
   // Counted as a miss before the look-up, so concurrent misses cannot all slip under the limit; a find gives it back.
   const attempts = await countHit(db, missKey(client), FAILED_LOOKUPS);
   if (attempts > FAILED_LOOKUPS.max) return limitedAnswer(attempts);
-  const answer = await findCode(db, compact, serial, client);
+  const answer = await findCode(db, compact, serial, client, mayCount);
   if (!answer) return unknownAnswer(attempts);
   await refundHit(db, missKey(client));
   return answer;

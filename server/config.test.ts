@@ -98,3 +98,13 @@ describe('SUN master keys', () => {
     expect(() => parseConfig({ SUN_MASTER_KEY_V2: '0'.repeat(32) })).toThrow(/must not be all zeros/);
   });
 });
+
+describe('SUN master key versions', () => {
+  it('fit the one byte the chip keeps a key version in', () => {
+    const key = '2b7e151628aed2a6abf7158809cf4f3c';
+    expect(parseConfig({ SUN_MASTER_KEY_V255: key }).sunMasterKeys.current).toBe(255);
+    expect(() => parseConfig({ SUN_MASTER_KEY_V256: key })).toThrow(
+      /SUN_MASTER_KEY_V256: key versions go from 1 to 255/,
+    );
+  });
+});

@@ -41,6 +41,9 @@ export class SunMasterKeys {
   }
 }
 
+/** The chip keeps a key's version in one byte. */
+const MAX_KEY_VERSION = 255;
+
 const VARIABLE = /^SUN_MASTER_KEY_V([1-9]\d{0,2})$/;
 
 /**
@@ -57,6 +60,12 @@ export function sunMasterKeysFrom(env: Record<string, string | undefined>): {
     const match = VARIABLE.exec(name);
     if (!match?.[1] || raw === undefined || raw.trim() === '') continue;
     const value = raw.trim();
+    if (Number(match[1]) > MAX_KEY_VERSION) {
+      problems.push(
+        `${name}: key versions go from 1 to ${MAX_KEY_VERSION} (ChangeKey writes the version in one byte)`,
+      );
+      continue;
+    }
     if (!/^[0-9a-fA-F]{32}$/.test(value)) {
       problems.push(
         `${name} must be 32 hexadecimal characters (an AES-128 key; make one with: openssl rand -hex 16)`,

@@ -2,7 +2,7 @@ import { company } from '../../content/company.ts';
 import type { MailMessage } from './index.ts';
 import { layout, text } from './templates.ts';
 
-export interface FlagInMail {
+interface FlagInMail {
   /** The serial as printed (with dashes). */
   display: string;
   /** What kind of signal, in words. */

@@ -191,7 +191,10 @@ export async function changeSerial(
     const change =
       action === 'reset'
         ? { verificationCount: 0, firstVerifiedAt: null, lastVerifiedAt: null }
-        : { status: (action === 'block' ? 'blocked' : 'active') as SerialStatus };
+        : action === 'block'
+          ? { status: 'blocked' as SerialStatus }
+          : // Unblocked, its block reason goes with the block.
+            { status: 'active' as SerialStatus, blockReason: null };
     const [after] = await tx.update(serials).set(change).where(eq(serials.id, before.id)).returning();
     if (!after) throw new AppError('not_found', SERIAL_NOT_FOUND);
     await recordAudit(tx, actor, {

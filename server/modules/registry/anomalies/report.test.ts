@@ -1,13 +1,14 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { utcDay } from '../../../../common/insights.ts';
 import { company } from '../../../../content/company.ts';
-import { serialFlags } from '../../../db/schema/index.ts';
+import { appMeta, serialFlags } from '../../../db/schema/index.ts';
 import { createMailQueue } from '../../../mail/queue.ts';
 import { days, newSerials } from '../../../test/registry-events.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { formatSerial } from '../serial-code.ts';
-import { reportNewFlags } from './report.ts';
+import { REPORTED_ON, reportNewFlags } from './report.ts';
 
 const FIRM = 'registry@firm.test';
 let t: TestApp;
@@ -30,6 +31,12 @@ beforeAll(async () => {
     log: t.app.log,
   });
   codes = await newSerials(t.database.db, 3);
+  // The server's own sweep (at start, then hourly) reports in real time: today's report counts as sent, so
+  // it leaves this test's flags to the test's own days.
+  await t.database.db
+    .insert(appMeta)
+    .values({ key: REPORTED_ON, value: utcDay(new Date()) })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: utcDay(new Date()) } });
 });
 afterAll(async () => {
   await t?.close();

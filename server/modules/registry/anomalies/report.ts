@@ -10,7 +10,7 @@ import { FLAG_KIND_LABELS } from './flag-kinds.ts';
 /** An arbitrary constant: the advisory lock that lets one process at a time send the daily report. */
 const REPORT_LOCK = 7_018_002;
 /** app_meta: the UTC day the last report went out, so restarts and other processes send no second one. */
-const REPORTED_ON = 'registry_flags_reported_on';
+export const REPORTED_ON = 'registry_flags_reported_on';
 
 interface ReportOptions {
   to: string;

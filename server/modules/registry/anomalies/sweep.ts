@@ -187,7 +187,7 @@ async function flagFinding(tx: Tx, kind: SerialFlagKind, found: Finding, span: S
   await tx.update(serialFlags).set({ detail }).where(eq(serialFlags.id, flag.id));
 }
 
-export interface SweepResult {
+interface SweepResult {
   /** Flags raised or counted up, by kind. */
   flagged: Record<SerialFlagKind, number>;
   /** The span of events read: after `from`, up to `to`. */

@@ -1,0 +1,18 @@
+import { BLOCK_REASON_CODES } from '../block-reasons.ts';
+
+/** The admin console's words for flags, blocking with a reason and the bulk block by CSV. */
+export const REGISTRY_SIGNAL_MESSAGES = {
+  flagNotFound: 'This flag is not open on this serial any more.',
+  flagCleared: 'Flag cleared.',
+  chooseReason: 'Choose a reason.',
+  noteTooLong: 'Keep the note under 200 characters.',
+  chooseCsv: 'Choose a CSV file with the columns serial and reason.',
+  nothingBlocked: 'Nothing was blocked: fix these rows and try again.',
+  blocked: (n: number) => `Blocked ${n} serial ${n === 1 ? 'number' : 'numbers'}.`,
+  knownReasons: `Reason codes: ${BLOCK_REASON_CODES.join(', ')}.`,
+} as const;
+
+/** A note given with a block (kept in the audit log). */
+export const MAX_BLOCK_NOTE = 200;
+/** Rows one bulk-block file may have: a recalled batch, not the whole registry at once. */
+export const MAX_BLOCK_ROWS = 2000;

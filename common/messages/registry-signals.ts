@@ -1,4 +1,5 @@
 import { BLOCK_REASON_CODES } from '../block-reasons.ts';
+import type { SerialFlagKind, TapEventKind } from '../tap-proof.ts';
 
 /** The admin console's words for flags, blocking with a reason and the bulk block by CSV. */
 export const REGISTRY_SIGNAL_MESSAGES = {
@@ -16,3 +17,21 @@ export const REGISTRY_SIGNAL_MESSAGES = {
 export const MAX_BLOCK_NOTE = 200;
 /** Rows one bulk-block file may have: a recalled batch, not the whole registry at once. */
 export const MAX_BLOCK_ROWS = 2000;
+
+/** How the admin page and the firm's mail name each signal. */
+export const FLAG_KIND_LABELS: Record<SerialFlagKind, string> = {
+  replayed_counter: 'Replayed counter',
+  forged_message: 'Forged chip message',
+  distant_taps: 'Taps from distant networks',
+  many_checkers: 'Many checkers of the printed serial',
+};
+
+/** A tap as the serial's admin page lists it. */
+export const TAP_KIND_LABELS: Record<TapEventKind, string> = {
+  fresh: 'Genuine tap',
+  replayed: 'Replayed message',
+  bad_mac: 'Bad MAC',
+  unknown_uid: 'Unknown chip UID',
+  malformed: 'Malformed message',
+  static: 'Tap without a secure message',
+};

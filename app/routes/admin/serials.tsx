@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -26,6 +27,7 @@ const FILTERS: Array<[string, string]> = [
   ['blocked', 'Blocked'],
   ['suspicious', 'Suspicious (over the limit)'],
   ['claimed', 'Claimed'],
+  ['flagged', 'Flagged (open signals)'],
 ];
 
 export default function AdminSerials({ loaderData }: Route.ComponentProps) {
@@ -38,6 +40,9 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
         <ImportForm />
       </div>
       <h2>Serial numbers</h2>
+      <p>
+        <Link to="/admin/serials/block">Block serial numbers from a CSV</Link>
+      </p>
       <AdminTablePage
         count={page.count}
         page={page.page}
@@ -82,7 +87,20 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
             },
             { header: 'Last verified', cell: (serial) => formatDateTime(serial.last_verified_at) },
             { header: 'Claimed by', cell: (serial) => serial.claimed_by?.email ?? '—' },
-            { header: 'Status', cell: (serial) => <StatusBadge status={serial.status} /> },
+            {
+              header: 'Status',
+              cell: (serial) => (
+                <>
+                  <StatusBadge status={serial.status} />
+                  {serial.block_reason && (
+                    <>
+                      <br />
+                      <span className="muted">{BLOCK_REASONS[serial.block_reason]}</span>
+                    </>
+                  )}
+                </>
+              ),
+            },
           ]}
         />
       </AdminTablePage>

@@ -60,8 +60,15 @@ it('blocks the serials of a CSV after a preview, each for its reason, with one a
   expect(preview.body).toEqual({
     applied: false,
     rows: [
-      { line: 2, serial: a, reason: 'counterfeit', note: 'Seized at the fair', was: 'active' },
-      { line: 3, serial: b, reason: 'cloned', note: '', was: 'active' },
+      {
+        line: 2,
+        serial: a,
+        display: formatSerial(a),
+        reason: 'counterfeit',
+        note: 'Seized at the fair',
+        was: 'active',
+      },
+      { line: 3, serial: b, display: formatSerial(b), reason: 'cloned', note: '', was: 'active' },
     ],
     detail: '2 serial numbers ready to block.',
   });
@@ -74,6 +81,8 @@ it('blocks the serials of a CSV after a preview, each for its reason, with one a
     { serial: a, status: 'blocked', reason: 'counterfeit' },
     { serial: b, status: 'blocked', reason: 'cloned' },
   ]);
+  const listed = await call('GET', `/serials/?status=blocked&search=${a}`);
+  expect(listed.body.results).toMatchObject([{ serial: a, status: 'blocked', block_reason: 'counterfeit' }]);
   const audits = await t.database.db
     .select()
     .from(auditLog)
@@ -160,9 +169,13 @@ it("shows a serial's chip, flags and taps, clears a flag and blocks for a reason
   // No address, nor its hash, leaves the server.
   expect(JSON.stringify(signals.body)).not.toContain('secret-hash');
 
+  const flagged = await call('GET', '/serials/?status=flagged');
+  expect(flagged.body.results.map((found: { serial: string }) => found.serial)).toEqual([row.serial]);
+
   const cleared = await call('POST', `/serials/${row.serial}/flags/${flag?.id}/clear/`);
   expect(cleared.status).toBe(200);
   expect(cleared.body.flags).toEqual([]);
+  expect((await call('GET', '/serials/?status=flagged')).body.results).toEqual([]);
   expect((await call('POST', `/serials/${row.serial}/flags/${flag?.id}/clear/`)).status).toBe(404);
   expect((await call('POST', `/serials/${row.serial}/flags/abc/clear/`)).status).toBe(404);
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BlockReason } from '../../../../common/block-reasons.ts';
 import { REGISTRY_SIGNAL_MESSAGES } from '../../../../common/messages/registry-signals.ts';
 import { doc } from '../../../http/openapi.ts';
 import { parseInput } from '../../../http/validate.ts';
@@ -56,7 +55,7 @@ export const serialSignalAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> =
     }),
     async (request) => {
       const { reason, note } = parseInput(blockBody, request.body);
-      return blockSerial(db, await actorOf(request), request.params.serial, reason as BlockReason, note);
+      return blockSerial(db, await actorOf(request), request.params.serial, reason, note);
     },
   );
   app.post(

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import { type SerialStatus, serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../admin/audit.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { compactCode, formatSerial, hasValidCheck, serialShape } from '../serial-code.ts';
 import type { BulkBlock } from './schemas.ts';
 
 interface BlockRow {
@@ -116,7 +116,14 @@ async function checkedRows(db: Db, csv: string): Promise<BlockRow[]> {
  */
 export async function bulkBlock(db: Db, actor: Actor, csv: string, apply: boolean): Promise<BulkBlock> {
   const rows = await checkedRows(db, csv);
-  const shown = rows.map(({ line, serial, reason, note, was }) => ({ line, serial, reason, note, was }));
+  const shown = rows.map(({ line, serial, reason, note, was }) => ({
+    line,
+    serial,
+    display: formatSerial(serial),
+    reason,
+    note,
+    was,
+  }));
   if (!apply) {
     return { applied: false, rows: shown, detail: `${rows.length} serial numbers ready to block.` };
   }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { BLOCK_REASON_CODES } from '../../../../common/block-reasons.ts';
+import { BLOCK_REASON_CODES, type BlockReason } from '../../../../common/block-reasons.ts';
 import { MAX_SERIAL_CSV_BYTES } from '../../../../common/limits.ts';
 import { MAX_BLOCK_NOTE, REGISTRY_SIGNAL_MESSAGES } from '../../../../common/messages/registry-signals.ts';
 import { SERIAL_FLAG_KINDS, TAP_EVENT_KINDS } from '../../../../common/tap-proof.ts';
 
 const M = REGISTRY_SIGNAL_MESSAGES;
 
-const blockReasonSchema = z.enum(BLOCK_REASON_CODES as [string, ...string[]], {
+const blockReasonSchema = z.enum(BLOCK_REASON_CODES as [BlockReason, ...BlockReason[]], {
   error: M.chooseReason,
 });
 
@@ -28,7 +28,7 @@ export const serialSignalsSchema = z
   .strictObject({
     serial: z.string(),
     status: z.enum(['active', 'blocked']),
-    block_reason: z.enum(BLOCK_REASON_CODES as [string, ...string[]]).nullable(),
+    block_reason: z.enum(BLOCK_REASON_CODES as [BlockReason, ...BlockReason[]]).nullable(),
     chip: z.strictObject({
       secure: z.boolean().describe('The card has an NTAG 424 DNA chip whose taps are verified.'),
       uid: z.string().nullable().describe('The chip UID bound at import; null while a placeholder.'),
@@ -65,7 +65,8 @@ export const bulkBlockSchema = z
       z.strictObject({
         line: z.number().int(),
         serial: z.string(),
-        reason: z.string(),
+        display: z.string().describe('The serial as printed, with dashes.'),
+        reason: z.enum(BLOCK_REASON_CODES as [BlockReason, ...BlockReason[]]),
         note: z.string(),
         was: z.enum(['active', 'blocked']),
       }),

@@ -16,18 +16,18 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { SelectField, TextAreaField } from '../FormField';
 import { AdminTable } from './AdminTable';
 
-/** The serial's chip as the registry knows it: secure or not, the bound UID, key versions, last counter. */
+/** The serial's chip as the registry knows it (rows of the card's facts): secure or not, UID, keys, counter. */
 export function ChipFacts({ chip }: { chip: SerialSignals['chip'] }) {
   if (!chip.secure) {
     return (
-      <dl className="admin-facts">
+      <>
         <dt>Chip</dt>
         <dd>Not secure: a fixed link, so a tap proves nothing beyond the printed serial</dd>
-      </dl>
+      </>
     );
   }
   return (
-    <dl className="admin-facts">
+    <>
       <dt>Chip</dt>
       <dd>Secure (NTAG 424 DNA): each tap is verified</dd>
       <dt>Chip UID</dt>
@@ -41,7 +41,7 @@ export function ChipFacts({ chip }: { chip: SerialSignals['chip'] }) {
       </dd>
       <dt>Last counter</dt>
       <dd>{chip.counter ?? 'Never tapped'}</dd>
-    </dl>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { BLOCK_REASON_CODES, BLOCK_REASONS } from '../../../common/block-reasons';
@@ -124,13 +124,15 @@ export default function AdminSerialBlocks() {
             One serial per row under a header, up to {MAX_BLOCK_ROWS.toLocaleString('en-US')} rows. Every row
             is checked first: if one is wrong, nothing is blocked.
           </p>
-          <pre className="mono">{'serial,reason,note\nABCD-EFGH-JKMN,counterfeit,Seized at the fair'}</pre>
+          <pre className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {'serial,reason,note\nABCD-EFGH-JKMN,counterfeit,Seized at the fair'}
+          </pre>
           <dl className="admin-facts">
             {BLOCK_REASON_CODES.map((code) => (
-              <div key={code} style={{ display: 'contents' }}>
+              <Fragment key={code}>
                 <dt className="mono">{code}</dt>
                 <dd>{BLOCK_REASONS[code]}</dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         </section>

@@ -101,8 +101,8 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
                 <dd>{signals.block_reason ? BLOCK_REASONS[signals.block_reason] : 'No reason given'}</dd>
               </>
             )}
+            <ChipFacts chip={signals.chip} />
           </dl>
-          <ChipFacts chip={signals.chip} />
         </section>
         <section className="admin-panel" aria-labelledby="serial-actions">
           <h2 id="serial-actions">Actions</h2>

@@ -53,7 +53,7 @@ async function statusOf(codes: string[]) {
 
 it('blocks the serials of a CSV after a preview, each for its reason, with one audit entry each', async () => {
   const [a, b] = (await newSerials(t.database.db, 2)).map((row) => row.serial) as [string, string];
-  const csv = `serial,reason,note\n${formatSerial(a)},counterfeit,Seized at the fair\n${b.toLowerCase()},Cloned\n`;
+  const csv = `\uFEFFserial,reason,note\n${formatSerial(a)},counterfeit,Seized at the fair\n${b.toLowerCase()},Cloned\n`;
 
   const preview = await call('POST', '/serials/blocks/', { csv });
   expect(preview.status).toBe(200);

@@ -46,6 +46,8 @@ async function checkedRows(db: Db, csv: string): Promise<BlockRow[]> {
       trim: true,
       info: true,
       relax_column_count_less: true,
+      // Spreadsheets often save CSV with a byte-order mark before the header.
+      bom: true,
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;

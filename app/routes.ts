@@ -40,6 +40,7 @@ export default [
       route('cards/new', 'routes/admin/card-edit.tsx', { id: 'admin:card-new' }),
       route('cards/:id', 'routes/admin/card-edit.tsx'),
       route('serials', 'routes/admin/serials.tsx'),
+      route('serials/block', 'routes/admin/serial-blocks.tsx'),
       route('serials/:serial', 'routes/admin/serial-detail.tsx'),
       route('users', 'routes/admin/users.tsx'),
       route('users/:id', 'routes/admin/user-detail.tsx'),

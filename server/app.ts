@@ -37,6 +37,7 @@ import { receiveConsultation, receiveContact } from './modules/leads/service.ts'
 import { orderRoutes } from './modules/orders/routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { buildServices, type Services } from './services.ts';
@@ -137,11 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch((error) => app.log.error({ err: error }, 'card events not written at shutdown'));
   });
   // Expired sessions, links and counters go hourly (and once at start), whichever process gets there;
-  // so do the insights' daily rollups (one process at a time) and their expired raw events and salts.
+  // so do the insights' daily rollups (one process at a time) and their expired raw events and salts, and
+  // the registry's anomaly sweep (one process at a time) with the firm's daily report of new flags.
   const sweep = () =>
     Promise.all([
       sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed')),
       rollUpInsights(database.db).catch((error) => app.log.warn({ err: error }, 'insights rollup failed')),
+      watchRegistry(database.db, mailer, { to: config.mailToSales, publicUrl: config.publicUrl }).catch(
+        (error) => app.log.warn({ err: error }, 'registry anomaly sweep failed'),
+      ),
     ]);
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();

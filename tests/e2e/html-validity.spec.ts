@@ -225,6 +225,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/admin/cards/new',
       `/admin/cards/${card.id}`,
       '/admin/serials',
+      '/admin/serials/block',
       `/admin/serials/${SERIAL}`,
       `/admin/serials/${LOST}`,
       '/admin/users',

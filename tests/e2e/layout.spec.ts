@@ -513,6 +513,7 @@ test('admin pages have no layout breaks at any width', async ({ browser }) => {
     { path: '/admin/cards/new' },
     { path: '/admin/cards/1' },
     { path: '/admin/serials' },
+    { path: '/admin/serials/block' },
     { path: `/admin/serials/${demoSerial}` },
     { path: `/admin/serials/${lostSerial}` },
     { path: '/admin/users' },

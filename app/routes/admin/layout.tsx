@@ -47,6 +47,7 @@ const sections: Array<[string, string]> = [
   ['/admin/orders', 'Orders'],
   ['/admin/cards', 'Catalogue'],
   ['/admin/serials', 'Registry'],
+  ['/admin/serials/block', 'Bulk block'],
   ['/admin/users', 'Users'],
   ['/admin/leads', 'Leads'],
   ['/admin/audit', 'Audit log'],

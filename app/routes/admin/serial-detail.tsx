@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { AdminTable } from '../../components/admin/AdminTable';
+import { BlockDialog, ChipFacts, FlagsPanel, TapsPanel } from '../../components/admin/SerialSignals';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { loadSerial } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { loadSerialWithSignals } from '../../lib/serial-signals.server';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serial-detail';
 import { adminMeta } from './admin-meta';
@@ -14,12 +16,11 @@ import { adminMeta } from './admin-meta';
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Serial ${data.display}` : 'Serial');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadSerial(request, context, params.serial);
+  return loadSerialWithSignals(request, context, params.serial);
 }
 
-type Action = 'block' | 'unblock' | 'reset';
+type Action = 'unblock' | 'reset';
 const DONE: Record<Action, string> = {
-  block: 'blocked: checks now answer that it is blocked',
   unblock: 'unblocked',
   reset: 'reset to 0 verifications',
 };
@@ -27,7 +28,9 @@ const DONE: Record<Action, string> = {
 export default function AdminSerialDetail({ loaderData: serial }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<Action | null>(null);
+  const [confirming, setConfirming] = useState<'reset' | null>(null);
+  const [blocking, setBlocking] = useState(false);
+  const { signals } = serial;
 
   async function act(action: Action) {
     setBusy(true);
@@ -53,6 +56,11 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
         <StatusBadge status={serial.status} />
         {serial.suspicious && <StatusBadge status="suspicious" />}
         {serial.lost_at && <span className="badge badge-suspicious">reported lost</span>}
+        {signals.flags.length > 0 && (
+          <span className="badge badge-suspicious">
+            {signals.flags.length === 1 ? '1 open flag' : `${signals.flags.length} open flags`}
+          </span>
+        )}
       </div>
       <div className="admin-columns">
         <section className="admin-panel" aria-labelledby="serial-facts">
@@ -87,6 +95,13 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
             </dd>
             <dt>Registered</dt>
             <dd>{formatDateTime(serial.created_at)}</dd>
+            {serial.status === 'blocked' && (
+              <>
+                <dt>Blocked because</dt>
+                <dd>{signals.block_reason ? BLOCK_REASONS[signals.block_reason] : 'No reason given'}</dd>
+              </>
+            )}
+            <ChipFacts chip={signals.chip} />
           </dl>
         </section>
         <section className="admin-panel" aria-labelledby="serial-actions">
@@ -97,7 +112,7 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
                 type="button"
                 className="button button-outline button-danger-outline"
                 disabled={busy}
-                onClick={() => setConfirming('block')}
+                onClick={() => setBlocking(true)}
               >
                 Block
               </button>
@@ -121,6 +136,10 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
           </p>
         </section>
       </div>
+      <div className="admin-columns">
+        <FlagsPanel serial={serial.serial} flags={signals.flags} />
+        <TapsPanel taps={signals.taps} />
+      </div>
       <section className="admin-panel" aria-labelledby="serial-history">
         <h2 id="serial-history">Verification history</h2>
         {serial.history.length === 0 ? (
@@ -139,15 +158,17 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
           </div>
         )}
       </section>
+      <BlockDialog
+        open={blocking}
+        serial={serial.serial}
+        display={serial.display}
+        onClose={() => setBlocking(false)}
+      />
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === 'block' ? `Block ${serial.display}?` : `Reset ${serial.display}?`}
-        message={
-          confirming === 'block'
-            ? 'Anyone checking this serial will be told it is blocked. You can unblock it later.'
-            : 'The verification count goes back to 0, so the card can be verified again. The history is kept.'
-        }
-        confirmLabel={confirming === 'block' ? 'Block' : 'Reset count'}
+        title={`Reset ${serial.display}?`}
+        message="The verification count goes back to 0, so the card can be verified again. The history is kept."
+        confirmLabel="Reset count"
         busy={busy}
         onConfirm={() => confirming && act(confirming)}
         onCancel={() => setConfirming(null)}

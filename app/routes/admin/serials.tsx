@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
 import type { AdminSerialRow } from '../../../server/modules/registry/responses';
@@ -27,6 +28,7 @@ const FILTERS: Array<[string, string]> = [
   ['blocked', 'Blocked'],
   ['suspicious', 'Suspicious (over the limit)'],
   ['claimed', 'Claimed'],
+  ['flagged', 'Flagged (open signals)'],
 ];
 
 export default function AdminSerials({ loaderData }: Route.ComponentProps) {
@@ -39,6 +41,9 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
         <ImportForm />
       </div>
       <h2>Serial numbers</h2>
+      <p>
+        <Link to="/admin/serials/block">Block serial numbers from a CSV</Link>
+      </p>
       <AdminTablePage
         count={page.count}
         page={page.page}
@@ -84,7 +89,20 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
             { header: 'Chip', cell: (serial) => <ChipState chip={serial.secure_chip} /> },
             { header: 'Last verified', cell: (serial) => formatDateTime(serial.last_verified_at) },
             { header: 'Claimed by', cell: (serial) => serial.claimed_by?.email ?? '—' },
-            { header: 'Status', cell: (serial) => <StatusBadge status={serial.status} /> },
+            {
+              header: 'Status',
+              cell: (serial) => (
+                <>
+                  <StatusBadge status={serial.status} />
+                  {serial.block_reason && (
+                    <>
+                      <br />
+                      <span className="muted">{BLOCK_REASONS[serial.block_reason]}</span>
+                    </>
+                  )}
+                </>
+              ),
+            },
           ]}
         />
       </AdminTablePage>

@@ -8,6 +8,7 @@ import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
 import { registryAdminRoutes } from '../registry/admin-routes.ts';
+import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
 import { listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
 import { auditPageSchema, dashboardSchema } from './responses.ts';
@@ -70,6 +71,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
+  await app.register(serialSignalAdminRoutes, { db });
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
 };

@@ -9,7 +9,7 @@ export const serialsQuery = z.object({
   /** Serial (or its beginning), dashes and case ignored; or a SKU. */
   search,
   status: z
-    .enum(['active', 'blocked', 'suspicious', 'claimed'], { error: 'Unknown filter.' })
+    .enum(['active', 'blocked', 'suspicious', 'claimed', 'flagged'], { error: 'Unknown filter.' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });

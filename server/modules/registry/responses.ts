@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCK_REASON_CODES, type BlockReason } from '../../../common/block-reasons.ts';
 import { SERIAL_STATUSES } from '../../db/schema/registry.ts';
 import { numberedPageSchema } from '../paging.ts';
 
@@ -64,6 +65,10 @@ export const adminSerialRowSchema = z
     card_id: z.number().int(),
     card_name: z.string(),
     status: z.enum(SERIAL_STATUSES),
+    block_reason: z
+      .enum(BLOCK_REASON_CODES as [BlockReason, ...BlockReason[]])
+      .nullable()
+      .describe('Why the firm blocked it (a code of the block reasons), while blocked.'),
     verification_count: z.number().int(),
     suspicious: z.boolean().describe('Verified more often than a genuine card is.'),
     last_verified_at: z.iso.datetime().nullable(),

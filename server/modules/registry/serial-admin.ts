@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { openFlagCondition } from './anomalies/flagged.ts';
 import { type BatchRow, generateBatch, importBatch } from './batches.ts';
 import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
@@ -15,7 +16,7 @@ const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
 const HISTORY_SHOWN = 50;
 
-type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed';
+type SerialFilter = 'active' | 'blocked' | 'suspicious' | 'claimed' | 'flagged';
 
 const serialColumns = {
   serial: serials,
@@ -40,6 +41,7 @@ function toRow(found: Selected): AdminSerialRow {
     card_id: s.cardId,
     card_name: found.cardName,
     status: s.status,
+    block_reason: s.status === 'blocked' ? s.blockReason : null,
     verification_count: s.verificationCount,
     suspicious: pastVerificationLimit(s.verificationCount),
     last_verified_at: s.lastVerifiedAt?.toISOString() ?? null,
@@ -80,6 +82,8 @@ function filterCondition(filter: SerialFilter | undefined): SQL | undefined {
       return gt(serials.verificationCount, MAX_VERIFICATIONS);
     case 'claimed':
       return isNotNull(serials.claimedBy);
+    case 'flagged':
+      return openFlagCondition;
     default:
       return undefined;
   }
@@ -195,7 +199,10 @@ export async function changeSerial(
     const change =
       action === 'reset'
         ? { verificationCount: 0, firstVerifiedAt: null, lastVerifiedAt: null }
-        : { status: (action === 'block' ? 'blocked' : 'active') as SerialStatus };
+        : action === 'block'
+          ? { status: 'blocked' as SerialStatus }
+          : // Unblocked, its block reason goes with the block.
+            { status: 'active' as SerialStatus, blockReason: null };
     const [after] = await tx.update(serials).set(change).where(eq(serials.id, before.id)).returning();
     if (!after) throw new AppError('not_found', SERIAL_NOT_FOUND);
     await recordAudit(tx, actor, {

@@ -1,0 +1,182 @@
+import { type FormEvent, Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { BLOCK_REASON_CODES, BLOCK_REASONS } from '../../../common/block-reasons';
+import { MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
+import { MAX_BLOCK_ROWS, REGISTRY_SIGNAL_MESSAGES } from '../../../common/messages/registry-signals';
+import type { BulkBlock } from '../../../server/modules/registry/anomalies/schemas';
+import { AdminTable } from '../../components/admin/AdminTable';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { requireAdmin } from '../../lib/admin.server';
+import { ApiError, fieldErrors } from '../../lib/api';
+import { toastFailure } from '../../lib/toast-failure';
+import type { Route } from './+types/serial-blocks';
+import { adminMeta } from './admin-meta';
+
+export const meta: Route.MetaFunction = () => adminMeta('Block serials from a CSV');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+async function send(csv: string, apply: boolean): Promise<BulkBlock> {
+  const response = await fetch('/api/admin/serials/blocks/', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ csv, apply }),
+  });
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as BulkBlock;
+}
+
+/**
+ * Blocks many serials at once, each for its reason: the file is checked first and shown for confirmation;
+ * one wrong row and nothing is blocked.
+ */
+export default function AdminSerialBlocks() {
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [checked, setChecked] = useState<{ csv: string; result: BulkBlock } | null>(null);
+  const [status, setStatus] = useState('');
+
+  async function check(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = (event.currentTarget.elements.namedItem('csv') as HTMLInputElement).files?.[0];
+    setChecked(null);
+    setStatus('');
+    if (!file) {
+      setProblems([REGISTRY_SIGNAL_MESSAGES.chooseCsv]);
+      return;
+    }
+    if (file.size > MAX_SERIAL_CSV_BYTES) {
+      setProblems([`The file is too large: block at most ${MAX_BLOCK_ROWS} serial numbers at a time.`]);
+      return;
+    }
+    setBusy(true);
+    setProblems([]);
+    try {
+      const csv = await file.text();
+      const result = await send(csv, false);
+      setChecked({ csv, result });
+      setStatus(`${result.rows.length} serial numbers ready to block: check the list, then confirm.`);
+    } catch (error) {
+      setProblems(fieldErrors(error).csv ?? []);
+      toastFailure(
+        error instanceof ApiError && error.body?.detail ? error.body.detail : 'The file could not be read.',
+        error,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function apply() {
+    if (!checked) return;
+    setBusy(true);
+    try {
+      const result = await send(checked.csv, true);
+      setChecked({ csv: checked.csv, result });
+      setStatus(result.detail);
+      toast.success(result.detail);
+    } catch (error) {
+      setProblems(fieldErrors(error).csv ?? []);
+      toastFailure('The serial numbers could not be blocked.', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const result = checked?.result;
+  return (
+    <>
+      <p className="admin-back">
+        <Link to="/admin/serials">← Registry</Link>
+      </p>
+      <h1>Block serials from a CSV</h1>
+      <div className="admin-columns">
+        <form className="admin-panel form" onSubmit={check} aria-labelledby="blocks-file" noValidate>
+          <h2 id="blocks-file">1. Choose the file</h2>
+          <div className="field">
+            <label htmlFor="blocks-csv">CSV file with the columns serial, reason and (optionally) note</label>
+            <input id="blocks-csv" name="csv" type="file" accept=".csv,text/csv" required />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {busy && !result ? 'Checking…' : 'Check the file'}
+          </button>
+          {problems.length > 0 && (
+            <div className="admin-problems" role="alert">
+              <p>{REGISTRY_SIGNAL_MESSAGES.nothingBlocked}</p>
+              <ul>
+                {problems.slice(0, 50).map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+              {problems.length > 50 && <p>…and {problems.length - 50} more.</p>}
+            </div>
+          )}
+        </form>
+        <section className="admin-panel" aria-labelledby="blocks-format">
+          <h2 id="blocks-format">The format</h2>
+          <p>
+            One serial per row under a header, up to {MAX_BLOCK_ROWS.toLocaleString('en-US')} rows. Every row
+            is checked first: if one is wrong, nothing is blocked.
+          </p>
+          <pre className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {'serial,reason,note\nABCD-EFGH-JKMN,counterfeit,Seized at the fair'}
+          </pre>
+          <dl className="admin-facts">
+            {BLOCK_REASON_CODES.map((code) => (
+              <Fragment key={code}>
+                <dt className="mono">{code}</dt>
+                <dd>{BLOCK_REASONS[code]}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <p role="status" className="muted">
+        {status}
+      </p>
+      {result && (
+        <section className="admin-panel" aria-labelledby="blocks-rows">
+          <h2 id="blocks-rows">{result.applied ? 'Blocked' : '2. Confirm'}</h2>
+          <div className="table-scroll">
+            <AdminTable
+              rows={result.rows}
+              rowKey={(row) => row.serial}
+              columns={[
+                { header: 'Line', cell: (row) => row.line },
+                {
+                  header: 'Serial',
+                  cell: (row) => (
+                    <Link to={`/admin/serials/${row.serial}`} className="mono">
+                      {row.display}
+                    </Link>
+                  ),
+                },
+                { header: 'Reason', cell: (row) => BLOCK_REASONS[row.reason] },
+                { header: 'Note', cell: (row) => row.note || '—' },
+                {
+                  header: result.applied ? 'Was' : 'Now',
+                  cell: (row) => <StatusBadge status={row.was} />,
+                },
+              ]}
+            />
+          </div>
+          {result.applied ? (
+            <p>
+              <Link to="/admin/serials?status=blocked">See the blocked serial numbers</Link>
+            </p>
+          ) : (
+            <button type="button" className="button button-danger" disabled={busy} onClick={apply}>
+              {busy ? 'Blocking…' : `Block ${result.rows.length} serial numbers`}
+            </button>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

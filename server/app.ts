@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
-import { clientIdOf } from './http/client-id.ts';
+import { clientIdOf, networkIdOf } from './http/client-id.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
+import { cardTaps } from './modules/registry/sun/tap-card.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -249,6 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(api, { prefix: '/api' });
 
   if (deps.web !== 'none') {
+    const tapDeps = {
+      db: database.db,
+      keys: config.sunMasterKeys,
+      warn: (message: string) => app.log.warn(message),
+      secret,
+      sessions,
+    };
     await registerWeb(app, {
       mode: deps.web,
       changes: database.changes,
@@ -273,6 +281,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               sessionToken: request.cookies[SESSION_COOKIE],
             }),
         },
+        taps: cardTaps(tapDeps, {
+          client: clientIdOf(secret, request),
+          network: networkIdOf(secret, request),
+          sessionToken: request.cookies[SESSION_COOKIE],
+        }),
       }),
     });
   }

@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mode: deps.web,
       changes: database.changes,
       answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
-      loadContext: (request) => ({
+      loadContext: (request, reply) => ({
         db: database.db,
         publicUrl: config.publicUrl,
         cspNonce: request.cspNonce,
@@ -281,11 +281,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               sessionToken: request.cookies[SESSION_COOKIE],
             }),
         },
-        taps: cardTaps(tapDeps, {
-          client: clientIdOf(secret, request),
-          network: networkIdOf(secret, request),
-          sessionToken: request.cookies[SESSION_COOKIE],
-        }),
+        taps: cardTaps(
+          {
+            ...tapDeps,
+            // Once the answer is sent: on PGlite a query holds the event loop, and would hold the redirect.
+            later: (task) => {
+              reply.raw.once('close', () => afterAnswer.run('A tap’s verification count', task));
+            },
+          },
+          {
+            client: clientIdOf(secret, request),
+            network: networkIdOf(secret, request),
+            sessionToken: request.cookies[SESSION_COOKIE],
+          },
+        ),
       }),
     });
   }

@@ -57,6 +57,7 @@ function pageContext(cookie?: string): AppLoadContext {
         keys: t.config.sunMasterKeys,
         warn: () => {},
         secret: sessionSecretOf(t.config),
+        later: (task) => task(),
         sessions,
       },
       { client: 'card-life-test', network: 'card-life-test', sessionToken },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TapEventKind, TapRejection } from '../../../../common/tap-proof.ts';
 import type { Db } from '../../../db/client.ts';
 import { serials, tapEvents } from '../../../db/schema/index.ts';
-import { cardKeys } from './card-keys.ts';
+import { type CardKeys, cardKeys } from './card-keys.ts';
 import type { SunMasterKeys } from './master-keys.ts';
 import { decryptPiccData, macMatches, type PiccData } from './sdm-message.ts';
 import { sunQueryOf } from './sun-url.ts';
@@ -48,6 +48,23 @@ export interface TapVerificationDeps {
 
 const warnedVersions = new Set<number>();
 
+/**
+ * Card keys already derived (five AES-CMAC diversifications a card): a tapped card is often tapped again.
+ * Bounded; kept with the master key they came from, so another configuration never reuses them.
+ */
+const derivedKeys = new Map<string, { master: Buffer; keys: CardKeys }>();
+const DERIVED_KEYS_KEPT = 2000;
+
+function keysOf(master: Buffer, version: number, serial: string): CardKeys {
+  const name = `${version}:${serial}`;
+  const kept = derivedKeys.get(name);
+  if (kept?.master === master) return kept.keys;
+  const keys = cardKeys(master, serial);
+  if (derivedKeys.size >= DERIVED_KEYS_KEPT) derivedKeys.delete(derivedKeys.keys().next().value as string);
+  derivedKeys.set(name, { master, keys });
+  return keys;
+}
+
 function keyFor(deps: TapVerificationDeps, version: number): Buffer | undefined {
   const key = deps.keys.key(version);
   if (!key && !warnedVersions.has(version)) {
@@ -73,7 +90,7 @@ function readMessage(deps: TapVerificationDeps, chip: TapChip, search: URLSearch
   for (const version of versions) {
     const master = keyFor(deps, version);
     if (!master) continue;
-    const keys = cardKeys(master, chip.serial);
+    const keys = keysOf(master, version, chip.serial);
     const picc = decryptPiccData(keys.sdmMetaRead, query.message.picc);
     if (!picc) continue;
     if (picc.uid !== chip.chipUid) {

@@ -46,6 +46,7 @@ function pageContext(app: TestApp, client: string, cookie?: string): AppLoadCont
         keys: app.config.sunMasterKeys,
         warn: (message) => warnings.push(message),
         secret: sessionSecretOf(app.config),
+        later: (task) => task(),
         sessions,
       },
       { client, network: `net-${client}`, sessionToken },

@@ -314,7 +314,7 @@ export type TapTarget =
   | { kind: 'blocked' }
   | { kind: 'unknown' };
 
-export interface TappedSerial {
+interface TappedSerial {
   target: TapTarget;
   chip: (TapChip & { ownerId: number | null }) | undefined;
 }

@@ -5,7 +5,7 @@ import { countVerification } from '../verification-count.ts';
 import { readTapProof, signTapProof } from './tap-proof-token.ts';
 import { type Tapper, type TapVerificationDeps, verifyTap } from './tap-verification.ts';
 
-export interface TapRequest {
+interface TapRequest {
   /** The serial in the link's path. */
   code: string;
   /** The link's query: a secure chip's message, if any. */
@@ -16,7 +16,7 @@ export interface TapRequest {
 }
 
 /** Where a tap leads and what it proved (undefined for a serial the registry does not know: nothing to prove). */
-export interface TapOutcome {
+interface TapOutcome {
   target: TapTarget;
   proof: TapProofView | undefined;
 }
@@ -41,7 +41,7 @@ async function tapCard(deps: CardTapsDeps, request: TapRequest): Promise<TapOutc
   return { target, proof };
 }
 
-export interface CardTapsDeps extends TapVerificationDeps {
+interface CardTapsDeps extends TapVerificationDeps {
   /** Runs a tap's follow-up work (its x/5 count) after the answer; tests may run it before. */
   later(task: () => Promise<void>): void | Promise<void>;
   /** Signs and checks the card page's proof parameter (the session secret). */

@@ -13,7 +13,7 @@ const CODES: Record<TapProofView, string> = { verified: 'v', replayed: 'r', unve
 const VIEWS = new Map(Object.entries(CODES).map(([view, code]) => [code, view as TapProofView]));
 
 /** Whose page, which card and which client the proof is for: a proof shows nowhere else. */
-export interface TapProofSubject {
+interface TapProofSubject {
   username: string;
   serial: string;
   client: string;

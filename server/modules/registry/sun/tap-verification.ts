@@ -23,7 +23,7 @@ export interface Tapper {
 }
 
 /** What a tap proved, and for an unproven secure-chip tap why not. */
-export type TapVerdict =
+type TapVerdict =
   | { proof: 'verified' }
   | { proof: 'unproven'; rejection: TapRejection }
   | { proof: 'static' };

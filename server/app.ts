@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
-import { clientIdOf } from './http/client-id.ts';
+import { clientIdOf, networkIdOf } from './http/client-id.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -39,6 +39,7 @@ import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
+import { cardTaps } from './modules/registry/sun/tap-card.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
@@ -254,11 +255,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(api, { prefix: '/api' });
 
   if (deps.web !== 'none') {
+    const tapDeps = {
+      db: database.db,
+      keys: config.sunMasterKeys,
+      warn: (message: string) => app.log.warn(message),
+      secret,
+      sessions,
+    };
     await registerWeb(app, {
       mode: deps.web,
       changes: database.changes,
       answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
-      loadContext: (request) => ({
+      loadContext: (request, reply) => ({
         db: database.db,
         publicUrl: config.publicUrl,
         sunKeyVersion: config.sunMasterKeys.current,
@@ -279,6 +287,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               sessionToken: request.cookies[SESSION_COOKIE],
             }),
         },
+        taps: cardTaps(
+          {
+            ...tapDeps,
+            // Once the answer is sent: on PGlite a query holds the event loop, and would hold the redirect.
+            later: (task) => {
+              reply.raw.once('close', () => afterAnswer.run('A tap’s verification count', task));
+            },
+          },
+          {
+            client: clientIdOf(secret, request),
+            network: networkIdOf(secret, request),
+            sessionToken: request.cookies[SESSION_COOKIE],
+          },
+        ),
       }),
     });
   }

@@ -12,7 +12,8 @@ import { buildDir } from './paths.ts';
 
 interface WebOptions {
   mode: 'dev' | 'build';
-  loadContext: (request: FastifyRequest) => AppLoadContext;
+  /** The reply is for work that waits until the answer is sent. */
+  loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
   /** Empties the page cache when data changes; without it nothing is cached. */
   changes?: ChangeFeed;
   /** Told of every page answered (after it was sent): the card pages' views are counted here. */
@@ -149,7 +150,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const hit = cache?.get(key);
       if (hit) return sendPage(reply, hit, request.cspNonce);
       const generation = cache?.currentGeneration ?? 0;
-      const response = await handle(toWebRequest(request, reply), options.loadContext(request));
+      const response = await handle(toWebRequest(request, reply), options.loadContext(request, reply));
       if (cache && isShareable(response)) {
         const page: CachedPage = {
           status: response.status,
@@ -177,7 +178,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       method: 'POST',
       url: '/*',
       handler: async (request, reply) => {
-        const response = await handle(toWebRequest(request, reply), options.loadContext(request));
+        const response = await handle(toWebRequest(request, reply), options.loadContext(request, reply));
         await sendWebResponse(reply, response);
         return reply;
       },

@@ -3,6 +3,7 @@ import type { Sessions } from '../../server/modules/accounts/sessions.ts';
 import type { ExchangeTarget } from '../../server/modules/contacts/exchange.ts';
 import type { ExchangeInput } from '../../server/modules/contacts/exchange-schemas.ts';
 import type { ConsultationInput, ContactInput } from '../../server/modules/leads/schemas.ts';
+import type { CardTaps } from '../../server/modules/registry/sun/tap-card.ts';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -24,5 +25,7 @@ declare module 'react-router' {
       target(username: string, viewerId?: number): Promise<ExchangeTarget>;
       share(target: ExchangeTarget, input: ExchangeInput): Promise<void>;
     };
+    /** A tap of a card's link by this visitor, and the signed proof its redirect carries to the card page. */
+    taps: CardTaps;
   }
 }

@@ -9,6 +9,7 @@ import { numberedPage } from '../../server/modules/paging.ts';
 import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
 import { viewCard } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
+import { TAP_PROOF_PARAM } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
 
@@ -36,14 +37,18 @@ export async function loadOwnProfile(request: Request, context: AppLoadContext) 
  * same for every visitor, owner included (the owner's bar is added in the browser), so the page cache
  * may keep it.
  */
-export async function loadCardPage(context: AppLoadContext, username: string | undefined) {
+export async function loadCardPage(context: AppLoadContext, username: string | undefined, request: Request) {
   const viewer = context.sessionToken ? await context.sessions.userOf(context.sessionToken) : undefined;
   try {
     const card = await viewCard(context.db, username ?? '', viewer?.id);
+    // A tap's proof is this visitor's alone: the page that shows it (or refuses a crafted one) is never kept.
+    const proofToken = new URL(request.url).searchParams.get(TAP_PROOF_PARAM);
+    const tapProof =
+      proofToken === null ? undefined : context.taps.readProof(proofToken, card.profile.username);
     return data(
-      { profile: card.profile, private: card.private, publicUrl: context.publicUrl },
+      { profile: card.profile, private: card.private, publicUrl: context.publicUrl, tapProof },
       {
-        headers: { 'Cache-Control': cardCacheControl(card) },
+        headers: { 'Cache-Control': proofToken === null ? cardCacheControl(card) : 'private, no-store' },
       },
     );
   } catch (error) {

@@ -1,37 +1,49 @@
 import { type AppLoadContext, redirectDocument } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import type { TapProofView } from '../../common/messages/tap-proof';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { VIA_PARAM, viaOf } from '../../common/visit-source';
-import { tapTarget } from '../../server/modules/registry/service.ts';
+import { TAP_PROOF_PARAM } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { transferOffer } from '../../server/modules/registry/transfers.ts';
 import { pageError } from './route-error.ts';
 
-/** The owner's page, saying which card was tapped (counted as the view's source; the page strips it). */
-function tappedProfile(target: { username: string; serial: string }): string {
+/**
+ * The owner's page, saying which card was tapped (counted as the view's source) and, signed for this
+ * visitor, what the tap proved (shown for a moment, uncached); the page's script strips both.
+ */
+function tappedProfile(
+  context: AppLoadContext,
+  target: { username: string; serial: string },
+  proof: TapProofView,
+): string {
   const via = viaOf({ source: 'tap', card: target.serial });
-  return `/profile/${target.username}?${VIA_PARAM}=${encodeURIComponent(via ?? '')}`;
+  const signed = context.taps.signProof(proof, target.username, target.serial);
+  return `/profile/${target.username}?${VIA_PARAM}=${encodeURIComponent(via ?? '')}&${TAP_PROOF_PARAM}=${encodeURIComponent(signed)}`;
 }
 
 /**
- * A tap on a card (`/c/{serial}`, the URL on its chip): straight to the owner's public profile, an
- * invitation to claim an unclaimed card, or a calm "reported lost" page that names no one; unknown serials
- * are 404 and blocked ones 410. A private profile's card is the same 404 to everyone but its owner.
+ * A tap on a card (`/c/{serial}`, the URL on its chip, with a secure chip's message `?e=&c=`): verified and
+ * recorded, then straight to the owner's public profile, an invitation to claim an unclaimed card, or a calm
+ * "reported lost" page that names no one; unknown serials are 404 and blocked ones 410. A private profile's
+ * card is the same 404 to everyone but its owner.
  */
-export async function loadTap(context: AppLoadContext, serial: string | undefined) {
-  const target = await tapTarget(context.db, serial ?? '');
+export async function loadTap(context: AppLoadContext, serial: string | undefined, search: URLSearchParams) {
+  const { target, proof = 'static' } = await context.taps.tap(serial ?? '', search);
   switch (target.kind) {
     case 'profile':
-      throw redirectDocument(tappedProfile(target));
+      throw redirectDocument(tappedProfile(context, target, proof));
     case 'private': {
       const viewer = await context.sessions.userOf(context.sessionToken);
-      if (viewer?.id === target.ownerId) throw redirectDocument(tappedProfile(target));
+      if (viewer?.id === target.ownerId) throw redirectDocument(tappedProfile(context, target, proof));
       throw pageError(404, CARD_NOT_FOUND);
     }
     case 'unknown':
       throw pageError(404, CARD_NOT_FOUND);
     case 'blocked':
       throw pageError(410, CARD_DEACTIVATED);
+    case 'unclaimed':
+      return { ...target, proof };
     default:
       return target;
   }

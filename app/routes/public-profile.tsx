@@ -78,8 +78,8 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadCardPage(context, params.username);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return loadCardPage(context, params.username, request);
 }
 
 /** "Share your details with …", posted without JavaScript to the page's own URL. */
@@ -95,6 +95,7 @@ export default function PublicProfile({ loaderData, actionData }: Route.Componen
       isPrivate={loaderData.private}
       publicUrl={loaderData.publicUrl}
       exchange={actionData}
+      tapProof={loaderData.tapProof}
     />
   );
 }

@@ -3,6 +3,7 @@ import { CARD_REPORTED_LOST } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { company } from '../../content/company';
+import { TapProof } from '../components/card-page/TapProof';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { loadTap } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
@@ -59,8 +60,8 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadTap(context, params.serial);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  return loadTap(context, params.serial, new URL(request.url).searchParams);
 }
 
 /**
@@ -104,6 +105,7 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
     <section className="container section">
       <div className="success-card tap-card">
         <h1>This intro card is ready to set up</h1>
+        <TapProof view={loaderData.proof} />
         <p>
           This {loaderData.cardName} (serial {loaderData.display}) is not linked to anyone yet. Claim it and
           every tap will open your digital business card.

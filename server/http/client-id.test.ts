@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientIdOf, clientKeyOf } from './client-id.ts';
+import { clientIdOf, clientKeyOf, networkIdOf, networkKeyOf } from './client-id.ts';
 
 const asking = (ip: string) => ({ ip }) as FastifyRequest;
 
@@ -39,6 +39,21 @@ describe('clientIdOf', () => {
     expect(clientIdOf('secret-b', asking('2001:db8::1'))).not.toBe(id);
     expect(clientIdOf('secret-a', asking('::ffff:198.51.100.1'))).toBe(
       clientIdOf('secret-a', asking('198.51.100.1')),
+    );
+  });
+});
+
+describe('networkIdOf', () => {
+  it('puts an IPv4 /16 or an IPv6 /32 in one network, keyed like a client id', () => {
+    expect(networkKeyOf('203.0.113.7')).toBe('203.0.0.0/16');
+    expect(networkKeyOf('::ffff:203.0.200.9')).toBe('203.0.0.0/16');
+    expect(networkKeyOf('2001:db8:abcd:1::1')).toBe('2001:db8::/32');
+    const id = networkIdOf('secret-a', asking('203.0.113.7'));
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(networkIdOf('secret-a', asking('203.0.1.1'))).toBe(id);
+    expect(networkIdOf('secret-a', asking('203.1.113.7'))).not.toBe(id);
+    expect(networkIdOf('secret-a', asking('203.0.113.7'))).not.toBe(
+      clientIdOf('secret-a', asking('203.0.113.7')),
     );
   });
 });

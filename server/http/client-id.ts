@@ -26,3 +26,24 @@ export function clientIdOf(secret: string, request: FastifyRequest): string {
     .digest('hex')
     .slice(0, 32);
 }
+
+/**
+ * The network an address belongs to, coarser than a client: an IPv4 /16 or an IPv6 /32 (roughly one
+ * provider's region). Taps of one chip from two networks minutes apart are far apart.
+ */
+export function networkKeyOf(address: string): string {
+  const text = address.split('%')[0] ?? '';
+  if (!ipaddr.isValid(text)) return address;
+  const parsed = ipaddr.process(text);
+  if (parsed.kind() === 'ipv4') return `${(parsed as ipaddr.IPv4).octets.slice(0, 2).join('.')}.0.0/16`;
+  const groups = (parsed as ipaddr.IPv6).parts.slice(0, 2);
+  return `${groups.map((group) => group.toString(16)).join(':')}::/32`;
+}
+
+/** The client's network as a keyed hash, like clientIdOf: the same in every process, never the address. */
+export function networkIdOf(secret: string, request: FastifyRequest): string {
+  return createHmac('sha256', secret)
+    .update(`network:${networkKeyOf(request.ip)}`)
+    .digest('hex')
+    .slice(0, 32);
+}

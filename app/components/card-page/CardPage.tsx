@@ -1,4 +1,5 @@
 import { CARD_ACCENTS } from '../../../common/card-accents';
+import type { TapProofView } from '../../../common/messages/tap-proof';
 import type { PublicCard } from '../../../common/profile-visibility';
 import { fullName, roleLine } from '../../lib/card-page';
 import type { ExchangeFormResult } from '../../lib/exchange.server';
@@ -8,6 +9,7 @@ import { LinkIcon } from '../LinkIcon';
 import { cardScriptSource } from './card-script';
 import { ExchangeForm } from './ExchangeForm';
 import { type ActionGlyph, ActionIcon } from './glyphs';
+import { TapProof } from './TapProof';
 
 function initialsOf(card: PublicCard): string {
   const letters = [card.first_name, card.last_name].map((part) => Array.from(part.trim())[0] ?? '');
@@ -40,12 +42,15 @@ export function CardPage({
   isPrivate,
   publicUrl,
   exchange,
+  tapProof,
 }: {
   profile: PublicCard;
   isPrivate: boolean;
   publicUrl: string;
   /** The answer to the "Share your details" form just posted, if any. */
   exchange?: ExchangeFormResult | undefined;
+  /** What the tap that opened this page proved, when a tap's signed proof came with it. */
+  tapProof?: TapProofView | undefined;
 }) {
   const nonce = useNonce();
   const name = fullName(profile);
@@ -82,6 +87,7 @@ export function CardPage({
           )}
           <h1>{name}</h1>
           {role && <p className="card-role">{role}</p>}
+          {tapProof && <TapProof view={tapProof} />}
         </header>
         {profile.bio && <p className="card-bio">{profile.bio}</p>}
         <ul className="card-actions" aria-label="Contact">

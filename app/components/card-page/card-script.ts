@@ -15,12 +15,16 @@ function cardPageScript(options: CardScriptOptions): void {
   // Where the visit came from (`?via=`, see common/visit-source.ts): passed on to what the visitor does next
   // (a contact save, a link, an exchange) and taken out of the address bar, so a shared link does not carry
   // a tap's card with it.
+  // A tap's signed proof (`?proof=`) is shown once: a reload or a shared link shows no badge.
   const params = new URLSearchParams(location.search);
   const via = params.get('via');
-  if (via) {
+  if (via || params.has('proof')) {
     params.delete('via');
+    params.delete('proof');
     const rest = params.toString();
     history.replaceState(history.state, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+  }
+  if (via) {
     const param = `via=${encodeURIComponent(via)}`;
     document.querySelectorAll<HTMLAnchorElement>('#card-save, a.card-link').forEach((link) => {
       const href = link.getAttribute('href') || '';

@@ -12,6 +12,7 @@ import { createSessions } from '../accounts/sessions.ts';
 import { generateBatch } from './batches.ts';
 import { claimedCardSchema } from './responses.ts';
 import { formatSerial } from './serial-code.ts';
+import { cardTaps } from './sun/tap-card.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -43,20 +44,35 @@ const serialRow = async (serial: string) =>
 
 /** What a page loader is given for a request carrying this cookie (or none). */
 function pageContext(cookie?: string): AppLoadContext {
+  const sessions = createSessions(t.database.db, sessionSecretOf(t.config));
+  const sessionToken = cookie?.replace(/^sid=/, '');
   return {
     db: t.database.db,
     publicUrl: t.config.publicUrl,
-    sessions: createSessions(t.database.db, sessionSecretOf(t.config)),
-    sessionToken: cookie?.replace(/^sid=/, ''),
+    sessions,
+    sessionToken,
+    taps: cardTaps(
+      {
+        db: t.database.db,
+        keys: t.config.sunMasterKeys,
+        warn: () => {},
+        secret: sessionSecretOf(t.config),
+        later: (task) => task(),
+        sessions,
+      },
+      { client: 'card-life-test', network: 'card-life-test', sessionToken },
+    ),
   } as AppLoadContext;
 }
 
 /** What the tap page's loader answers: a redirect's target, an error page's status, or the page's data. */
 async function tap(serial: string, cookie?: string) {
   try {
-    return { page: await loadTap(pageContext(cookie), serial) };
+    return { page: await loadTap(pageContext(cookie), serial, new URLSearchParams()) };
   } catch (thrown) {
-    if (thrown instanceof Response) return { redirect: thrown.headers.get('location') };
+    // The tap's signed proof is another test's subject (sun/tap.test.ts).
+    if (thrown instanceof Response)
+      return { redirect: thrown.headers.get('location')?.replace(/&proof=[^&]*/, '') };
     const error = thrown as { init?: { status?: number }; data?: { message?: string } };
     return { status: error.init?.status, message: error.data?.message };
   }

@@ -10,6 +10,7 @@ import { countHit, enforceLimit, type Limit, refundHit } from '../../http/rate-l
 import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
+import type { TapChip } from './sun/tap-verification.ts';
 import { countVerification } from './verification-count.ts';
 
 /** Failed look-ups a client may make in an hour before every look-up is refused (guessing serials). */
@@ -314,9 +315,10 @@ export async function claimCard(
 
 /**
  * Where a tap on a card leads: the owner's public profile, an invitation to claim it, a "reported lost"
- * page, or nowhere. A private profile's card is `private`: only its owner may be sent on.
+ * page, or nowhere. A private profile's card is `private`: only its owner may be sent on. `chip` is the
+ * serial's secure-chip state (for the tap's verification), for any serial the registry knows.
  */
-type TapTarget =
+export type TapTarget =
   | { kind: 'profile'; username: string; serial: string }
   | { kind: 'private'; username: string; ownerId: number; serial: string }
   | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
@@ -324,9 +326,14 @@ type TapTarget =
   | { kind: 'blocked' }
   | { kind: 'unknown' };
 
-export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
+interface TappedSerial {
+  target: TapTarget;
+  chip: (TapChip & { ownerId: number | null }) | undefined;
+}
+
+export async function tapTarget(db: Db, code: string): Promise<TappedSerial> {
   const serial = serialShape(compactCode(code));
-  if (!serial || !hasValidCheck(serial)) return { kind: 'unknown' };
+  if (!serial || !hasValidCheck(serial)) return { target: { kind: 'unknown' }, chip: undefined };
   const [row] = await db
     .select({
       serial: serials,
@@ -339,7 +346,22 @@ export async function tapTarget(db: Db, code: string): Promise<TapTarget> {
     .innerJoin(cards, eq(cards.id, serials.cardId))
     .leftJoin(users, eq(users.id, serials.claimedBy))
     .where(eq(serials.serial, serial));
-  if (!row) return { kind: 'unknown' };
+  if (!row) return { target: { kind: 'unknown' }, chip: undefined };
+  const { id, chipUid, sunKeyVersion, sunNextKeyVersion, claimedBy } = row.serial;
+  const chip = { id, serial, chipUid, sunKeyVersion, sunNextKeyVersion, ownerId: claimedBy };
+  return { target: targetOf(row, serial), chip };
+}
+
+function targetOf(
+  row: {
+    serial: typeof serials.$inferSelect;
+    cardName: string;
+    owner: string | null;
+    ownerPrivate: boolean | null;
+    ownerUsable: boolean;
+  },
+  serial: string,
+): TapTarget {
   if (row.serial.status === 'blocked') return { kind: 'blocked' };
   // A card whose owner's account is disabled leads nowhere, as if it did not exist (nor can it be claimed).
   if (row.owner && !row.ownerUsable) return { kind: 'unknown' };

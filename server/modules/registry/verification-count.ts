@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { serialCheckDays, serials, serialVerifications } from '../../db/schema/index.ts';
 
 /** How a verification was made: the printed serial typed or scanned, or a fresh secure tap of the chip. */
-export type VerificationMethod = 'printed' | 'chip';
+type VerificationMethod = 'printed' | 'chip';
 
 /**
  * Counts one verification of an active serial toward its x/5, at most once per client per serial per UTC

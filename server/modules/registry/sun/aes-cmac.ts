@@ -5,7 +5,7 @@ const BLOCK = 16;
 const RB = 0x87;
 
 /** One AES-128 block encryption (ECB of a single block: the building block of CMAC and the key steps). */
-export function aesEncryptBlock(key: Buffer, block: Buffer): Buffer {
+function aesEncryptBlock(key: Buffer, block: Buffer): Buffer {
   const cipher = createCipheriv('aes-128-ecb', key, null);
   cipher.setAutoPadding(false);
   return Buffer.concat([cipher.update(block), cipher.final()]);

@@ -9,7 +9,7 @@ export const SUN_PARAMS = { picc: 'e', mac: 'c' } as const;
 export const SUN_PICC_HEX_LENGTH = 32;
 export const SUN_MAC_HEX_LENGTH = 16;
 
-export interface SunQuery {
+interface SunQuery {
   picc: Buffer;
   mac: Buffer;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_VERIFICATIONS } from '../../common/limits';
-import { VERIFIED_TAP_BADGE, VERIFY_PROOF } from '../../common/messages/verification';
+import { TAP_PROOF_MESSAGES } from '../../common/messages/tap-proof';
+import { VERIFY_PROOF } from '../../common/messages/verification';
 import {
   type CountNote,
   countNoteOf,
@@ -109,12 +110,12 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
       return answer.counted && answer.attempts === 1 ? (
         <>
           This serial number is registered with {company.name}, and this was its first check. Keep the number
-          to yourself: each card counts up to {MAX_VERIFICATIONS} checks, each connection's once a day.
+          to yourself: a card's checks are counted up to {MAX_VERIFICATIONS}, one per visitor a day.
         </>
       ) : (
         <>
-          This serial number is registered with {company.name}. Each card counts up to {MAX_VERIFICATIONS}{' '}
-          checks, each connection's once a day, so there is no need to check it again.
+          This serial number is registered with {company.name}. A card's checks are counted up to{' '}
+          {MAX_VERIFICATIONS}, one per visitor a day, so there is no need to check it again.
         </>
       );
     case 'known':
@@ -127,8 +128,8 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
     case 'limit':
       return (
         <>
-          This serial number has been checked more than {MAX_VERIFICATIONS} times (each connection counts once
-          a day), which can mean it was copied. If you bought this card, {contact} with the serial number and
+          This serial number has been checked more than {MAX_VERIFICATIONS} times (each visitor counts once a
+          day), which can mean it was copied. If you bought this card, {contact} with the serial number and
           where you bought it.
         </>
       );
@@ -202,7 +203,7 @@ function Proof() {
       <h3 id="verification-proof-title">{VERIFY_PROOF.heading}</h3>
       <p>
         <strong>{VERIFY_PROOF.serialExists}</strong> {VERIFY_PROOF.printedCanBeCopied}{' '}
-        {VERIFY_PROOF.chipProvesItself(VERIFIED_TAP_BADGE)}
+        {VERIFY_PROOF.chipProvesItself(TAP_PROOF_MESSAGES.verifiedBadge)}
       </p>
     </section>
   );

@@ -21,15 +21,11 @@ export const VERIFY_PROOF = {
     'A printed serial can be copied, so it cannot prove that the card in your hand is the original.',
   chipProvesItself: (badge: string) =>
     `A card with a secure chip proves itself when tapped: its page then shows “${badge}”.`,
-  alreadyCounted:
-    'Already counted for you today: checking again from the same connection does not change the count.',
+  alreadyCounted: 'Already counted for you today: checking again does not change the count.',
   notCountedForeign:
     'Not counted: this page was opened from another website. Press Verify to count your own check.',
   notCounted: 'This check was not counted.',
 } as const;
-
-/** The card page's badge after a fresh secure tap. */
-export const VERIFIED_TAP_BADGE = 'Verified card · tapped just now';
 
 export const ENTER_CODE = 'Please enter a serial number or SKU.';
 

@@ -113,6 +113,9 @@ test("the serial's page shows the flag's reason, its chip and taps, and the admi
   expect(mail.text).toMatch(/Replayed counter: Counter 41 replayed once, last \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
 
   await logIn(page, `/admin/serials/${copied}`);
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Registry' }),
+  ).toHaveAttribute('aria-current', 'page');
   const flags = page.getByRole('region', { name: 'Flags' });
   await expect(flags).toContainText(/Replayed counter: Counter 41 replayed once, last .* UTC\./);
   await expect(flags).toContainText('mailed to the firm');
@@ -142,6 +145,10 @@ test('the bulk page blocks two serials from a CSV, and the registry lists them b
 }) => {
   await logIn(page, '/admin/serials/block');
   await expect(page.getByRole('heading', { level: 1, name: 'Block serials from a CSV' })).toBeVisible();
+  // Its own section in the menu, not the Registry's as well (it lives under /admin/serials).
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Bulk block' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Registry' })).not.toHaveAttribute('aria-current', 'page');
   const [first, second] = toBlock as [string, string];
   // A wrong file first: nothing is blocked, the problem is named by its line.
   await page.getByLabel(/^CSV file/).setInputFiles({

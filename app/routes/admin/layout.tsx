@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { company } from '../../../content/company';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../../components/ErrorPage';
 import { requireAdmin } from '../../lib/admin.server';
@@ -53,15 +53,27 @@ const sections: Array<[string, string]> = [
   ['/admin/audit', 'Audit log'],
 ];
 
+/**
+ * The section a path belongs to: the longest section path it is in, so a serial's page is the Registry's
+ * but the bulk-block page (under /admin/serials too) is its own.
+ */
+function sectionOf(pathname: string): string | undefined {
+  return sections
+    .map(([to]) => to)
+    .filter((to) => pathname === to || (to !== '/admin' && pathname.startsWith(`${to}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
 function AdminNav() {
+  const current = sectionOf(useLocation().pathname);
   return (
     <nav className="admin-nav" aria-label="Admin">
       <ul>
         {sections.map(([to, label]) => (
           <li key={to}>
-            <NavLink to={to} end={to === '/admin'}>
+            <Link to={to} aria-current={to === current ? 'page' : undefined}>
               {label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -167,7 +167,11 @@ test('an admin generates a batch, downloads its CSV, and a serial from it verifi
   await go(page, `/admin/serials/${serial}`);
   await expect(page.getByRole('table')).toContainText('#1');
   await page.getByRole('button', { name: 'Block' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
+  // Blocking names a reason (issue 18): the firm's record of why, never shown to the public.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Block' })).toBeDisabled();
+  await dialog.getByLabel('Reason').selectOption('counterfeit');
+  await dialog.getByRole('button', { name: 'Block' }).click();
   await expect(page.locator('.admin-title .badge').first()).toHaveText('blocked');
   await go(page, `/verify?code=${serial}`);
   await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
@@ -187,6 +191,7 @@ test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', as
     '/admin/cards/1',
     '/admin/serials',
     '/admin/serials/ECD1DD829NKP',
+    '/admin/serials/block',
     '/admin/users',
     `/admin/users/${user.results[0].id}`,
     '/admin/leads',

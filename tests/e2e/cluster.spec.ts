@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import sharp from 'sharp';
+import { TAP_PROOF_MESSAGES } from '../../common/messages/tap-proof.ts';
+import { simulatedChip, simulatedTapUrl, TEST_SUN_ENV } from '../../server/test/sun-simulator.ts';
 import { multipart } from '../../server/test/users.ts';
 import { fresh } from './support/fresh-request.ts';
 import { hasPostgres, POSTGRES_SERVER_URL, postgresAdmin } from './support/postgres.ts';
@@ -37,6 +40,7 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
       WORKERS: '2',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: baseUrl,
+      ...TEST_SUN_ENV,
     }),
   });
   const { baseUrl: base, dataDir } = server;
@@ -119,6 +123,34 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     statuses.push(wrong.status);
   }
   expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+
+  // One secure chip's tap URL fired at both workers at once (a copied link racing the real tap): the counter
+  // is accepted by exactly one of them, whichever it is; every other answer is the replay's.
+  const chip = simulatedChip('TXM6WQCDA7XM');
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  try {
+    await database.query(
+      `update serials set sun_key_version = 2, chip_uid = $1, sun_counter = 6 where serial = $2`,
+      [chip.uid, chip.serial],
+    );
+    const tapUrl = simulatedTapUrl(base, chip, 7);
+    const taps = await Promise.all(Array.from({ length: 16 }, () => fresh(tapUrl)));
+    expect(taps.map((tap) => tap.status)).toEqual(Array(16).fill(200));
+    expect(taps.filter((tap) => tap.text.includes(TAP_PROOF_MESSAGES.verifiedBadge))).toHaveLength(1);
+    expect(taps.filter((tap) => tap.text.includes(TAP_PROOF_MESSAGES.replayed))).toHaveLength(15);
+    const events = await database.query<{ kind: string; n: string }>(
+      `select kind, count(*) as n from tap_events group by kind order by kind`,
+    );
+    expect(events.rows.map((row) => `${row.kind} ${row.n}`)).toEqual(['fresh 1', 'replayed 15']);
+    const stored = await database.query<{ sun_counter: number }>(
+      `select sun_counter from serials where serial = $1`,
+      [chip.serial],
+    );
+    expect(stored.rows[0]?.sun_counter).toBe(7);
+  } finally {
+    await database.end();
+  }
 
   // A worker killed outright is replaced; the site keeps answering meanwhile.
   const [victim] = [...first];

@@ -5,17 +5,17 @@ import type { Db } from '../../../db/client.ts';
 import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../admin/audit.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { SERIAL_NOT_FOUND, serialOf } from '../serial-admin.ts';
 import type { SerialSignals } from './schemas.ts';
 
-const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Tap events shown on a serial's page (the newest). */
 const TAPS_SHOWN = 20;
 
 async function serialRow(db: Db, code: string) {
-  const serial = serialShape(compactCode(code));
-  if (!serial || !hasValidCheck(serial)) throw new AppError('not_found', SERIAL_NOT_FOUND);
-  const [row] = await db.select().from(serials).where(eq(serials.serial, serial));
+  const [row] = await db
+    .select()
+    .from(serials)
+    .where(eq(serials.serial, serialOf(code)));
   if (!row) throw new AppError('not_found', SERIAL_NOT_FOUND);
   return row;
 }

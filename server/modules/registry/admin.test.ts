@@ -77,6 +77,12 @@ it('imports a CSV all or nothing, reporting each bad row', async () => {
     csv: `serial,sku\n${good[0]},IC-CLS-MB\n`,
   });
   expect(again.body.errors.csv).toEqual([`line 2: ${good[0]} is already registered.`]);
+
+  // Saved by a spreadsheet: a byte-order mark, then every cell quoted.
+  const saved = await call('POST', '/api/admin/serials/import/', {
+    csv: `\uFEFF"serial","sku"\r\n"${generateSerial()}","IC-CLS-MB"\r\n`,
+  });
+  expect(saved.body).toEqual({ imported: 1, detail: 'Imported 1 serial numbers.' });
 });
 
 it('searches serials by beginning or SKU, and shows one with its history and who claimed it', async () => {

@@ -1,10 +1,10 @@
-import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { MAX_SERIAL_BATCH } from '../../../common/limits.ts';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, serials } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { byLine, csvRows, ImportError } from './csv-import.ts';
 import { compactCode, generateSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 export interface BatchRow {
@@ -48,41 +48,16 @@ export async function generateBatch(
   return made;
 }
 
-export class ImportError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-  }
-}
-
 /**
  * Imports serials from CSV text with a header naming `serial` and `sku` (other columns are ignored).
  * Every row is checked first; one bad row and nothing of the file is imported, and every problem is
  * reported with its line number.
  */
 export async function importBatch(db: Db, csv: string): Promise<number> {
-  let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
-  try {
-    records = parse(csv, {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw new ImportError([`line ${line ?? '?'}: ${(error as Error).message}`]);
-  }
-  const first = records[0];
-  if (!first) throw new ImportError(['The file has no rows.']);
-  if (!('serial' in first.record) || !('sku' in first.record)) {
-    throw new ImportError(['line 1: the header must name the columns "serial" and "sku".']);
-  }
-
   const problems: string[] = [];
   const rows: Array<{ line: number; serial: string; sku: string }> = [];
   const seen = new Map<string, number>();
-  for (const { record, info } of records) {
-    const line = info.lines;
+  for (const { line, record } of csvRows(csv, [['serial'], ['sku']])) {
     const serial = serialShape(compactCode(record.serial ?? ''));
     const sku = (record.sku ?? '').trim();
     if (!serial || !hasValidCheck(serial)) {
@@ -122,7 +97,7 @@ export async function importBatch(db: Db, csv: string): Promise<number> {
     if (taken.has(row.serial)) problems.push(`line ${row.line}: ${row.serial} is already registered.`);
   }
   if (problems.length > 0) {
-    throw new ImportError(problems.sort((a, b) => Number(a.split(/[ :]/)[1]) - Number(b.split(/[ :]/)[1])));
+    throw new ImportError(byLine(problems));
   }
 
   await db.transaction(async (tx) => {

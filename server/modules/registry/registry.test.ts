@@ -9,7 +9,8 @@ import { serials, serialVerifications } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
-import { batchCsv, generateBatch, ImportError, importBatch } from './batches.ts';
+import { batchCsv, generateBatch, importBatch } from './batches.ts';
+import { ImportError } from './csv-import.ts';
 import { checkCharacter, formatSerial, generateSerial } from './serial-code.ts';
 
 let t: TestApp;

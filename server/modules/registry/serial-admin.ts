@@ -12,7 +12,7 @@ import { type BatchRow, generateBatch, importBatch } from './batches.ts';
 import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
-const SERIAL_NOT_FOUND = 'Serial number not found.';
+export const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Verifications shown on a serial's page (the newest). */
 const HISTORY_SHOWN = 50;
 
@@ -148,7 +148,8 @@ export async function listSerials(
   return pageOf(query.page, ADMIN_PAGE_SIZE, rows, total);
 }
 
-function serialOf(code: string): string {
+/** A serial as typed or linked (dashes, lower case) in its stored form, or the admin's 404. */
+export function serialOf(code: string): string {
   const serial = serialShape(compactCode(code));
   if (!serial || !hasValidCheck(serial)) throw new AppError('not_found', SERIAL_NOT_FOUND);
   return serial;

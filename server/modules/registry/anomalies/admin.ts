@@ -5,17 +5,18 @@ import type { Db } from '../../../db/client.ts';
 import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../admin/audit.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { SERIAL_NOT_FOUND, serialOf } from '../serial-admin.ts';
+import { blockInTransaction } from './block.ts';
 import type { SerialSignals } from './schemas.ts';
 
-const SERIAL_NOT_FOUND = 'Serial number not found.';
 /** Tap events shown on a serial's page (the newest). */
 const TAPS_SHOWN = 20;
 
 async function serialRow(db: Db, code: string) {
-  const serial = serialShape(compactCode(code));
-  if (!serial || !hasValidCheck(serial)) throw new AppError('not_found', SERIAL_NOT_FOUND);
-  const [row] = await db.select().from(serials).where(eq(serials.serial, serial));
+  const [row] = await db
+    .select()
+    .from(serials)
+    .where(eq(serials.serial, serialOf(code)));
   if (!row) throw new AppError('not_found', SERIAL_NOT_FOUND);
   return row;
 }
@@ -93,17 +94,6 @@ export async function blockSerial(
   note = '',
 ): Promise<SerialSignals> {
   const row = await serialRow(db, code);
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(serials).where(eq(serials.id, row.id)).for('update');
-    if (!before) throw new AppError('not_found', SERIAL_NOT_FOUND);
-    await tx.update(serials).set({ status: 'blocked', blockReason: reason }).where(eq(serials.id, row.id));
-    await recordAudit(tx, actor, {
-      action: 'serial.block',
-      targetType: 'serial',
-      targetId: row.serial,
-      before: { status: before.status, block_reason: before.blockReason },
-      after: { status: 'blocked', block_reason: reason, ...(note ? { note } : {}) },
-    });
-  });
+  await db.transaction((tx) => blockInTransaction(tx, actor, row, reason, note ? { note } : {}));
   return serialSignals(db, row.serial);
 }

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { BLOCK_REASON_CODES, type BlockReason } from '../../../../common/block-reasons.ts';
 import {
   MAX_BLOCK_NOTE,
@@ -9,8 +9,9 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { type SerialStatus, serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { type Actor, recordAudit } from '../../admin/audit.ts';
+import type { Actor } from '../../admin/audit.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from '../serial-code.ts';
+import { blockInTransaction } from './block.ts';
 import type { BulkBlock } from './schemas.ts';
 
 interface BlockRow {
@@ -131,22 +132,9 @@ export async function bulkBlock(db: Db, actor: Actor, csv: string, apply: boolea
   }
   await db.transaction(async (tx) => {
     for (const row of rows) {
-      const [before] = await tx.select().from(serials).where(eq(serials.id, row.id)).for('update');
-      await tx
-        .update(serials)
-        .set({ status: 'blocked', blockReason: row.reason })
-        .where(eq(serials.id, row.id));
-      await recordAudit(tx, actor, {
-        action: 'serial.block',
-        targetType: 'serial',
-        targetId: row.serial,
-        before: { status: before?.status, block_reason: before?.blockReason ?? null },
-        after: {
-          status: 'blocked',
-          block_reason: row.reason,
-          csv_line: row.line,
-          ...(row.note ? { note: row.note } : {}),
-        },
+      await blockInTransaction(tx, actor, row, row.reason, {
+        csv_line: row.line,
+        ...(row.note ? { note: row.note } : {}),
       });
     }
   });

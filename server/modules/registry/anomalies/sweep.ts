@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { SerialFlagKind } from '../../../../common/tap-proof.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { appMeta, serialFlags, serialVerifications, tapEvents } from '../../../db/schema/index.ts';
+import { appMeta, serialFlags, serials, serialVerifications, tapEvents } from '../../../db/schema/index.ts';
 import { checkersReason, distantReason, forgedReason, replayedReason } from './reasons.ts';
 import {
   CHECKER_WINDOW_DAYS,
@@ -73,20 +73,30 @@ async function tapsOfKinds(tx: Tx, span: Span, kinds: readonly string[]): Promis
   );
 }
 
-/** New taps that, with the serial's taps of the minutes before them, come from DISTANT_TAP_NETWORKS networks. */
+/**
+ * New taps that, with the serial's taps of the minutes before them, come from DISTANT_TAP_NETWORKS networks.
+ * A tap is the chip's own reading: for a secure card only a message that proved its chip (fresh or replayed),
+ * never its link opened without one or with a forged one (anyone who reads the printed serial can do that
+ * from anywhere, and forged messages have their own flag); a card without a secure chip has only its link.
+ */
 async function distantTaps(tx: Tx, span: Span): Promise<Finding[]> {
   const window = sql.raw(`interval '${DISTANT_TAP_WINDOW_MINUTES} minutes'`);
+  const chipRead = (kind: SQL) =>
+    sql`(${kind} in ('fresh', 'replayed') or (${kind} = 'static' and s.sun_key_version is null))`;
   return findings(
     await tx.execute(sql`
       select e.serial_id, count(*) as n, min(e.created_at) as first, max(e.created_at) as last,
              max(w.networks) as figure
       from ${tapEvents} e
+      join ${serials} s on s.id = e.serial_id
       cross join lateral (
         select count(distinct o.network) as networks from ${tapEvents} o
         where o.serial_id = e.serial_id and o.created_at > e.created_at - ${window} and o.created_at <= e.created_at
+          and ${chipRead(sql`o.kind`)}
       ) w
       where e.created_at > ${span.from.toISOString()}::timestamptz
         and e.created_at <= ${span.to.toISOString()}::timestamptz
+        and ${chipRead(sql`e.kind`)}
         and w.networks >= ${DISTANT_TAP_NETWORKS}
       group by e.serial_id`),
   );

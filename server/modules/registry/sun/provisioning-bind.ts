@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { serials } from '../../../db/schema/index.ts';
-import { ImportError } from '../batches.ts';
+import { byLine, csvRows, ImportError } from '../csv-import.ts';
 import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
-import { byLine, csvRows } from './provisioning-csv.ts';
 
 interface BindResult {
   bound: number;

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { cards, serials } from '../../../db/schema/index.ts';
-import { ImportError } from '../batches.ts';
+import { byLine, csvRows, ImportError } from '../csv-import.ts';
 import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
 import type { SunMasterKeys } from './master-keys.ts';
-import { byLine, csvRows } from './provisioning-csv.ts';
 import type { KeyedSerial } from './provisioning-keys.ts';
 
 /** Which secure cards a command means: the serials of a CSV (a batch CSV will do), or every one of a SKU. */

@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTap } from '../../../../app/lib/registry.server.ts';
 import type { TapProofView } from '../../../../common/messages/tap-proof.ts';
 import { sessionSecretOf } from '../../../config.ts';
-import { serials, tapEvents } from '../../../db/schema/index.ts';
+import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { request } from '../../../test/request.ts';
 import {
   type SimulatedChip,
@@ -16,6 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInUser } from '../../../test/users.ts';
 import { createSessions } from '../../accounts/sessions.ts';
+import { sweepAnomalies } from '../anomalies/sweep.ts';
 import { generateBatch } from '../batches.ts';
 import { cardTaps } from './tap-card.ts';
 import { readTapProof, signTapProof, TAP_PROOF_PARAM } from './tap-proof-token.ts';
@@ -284,6 +285,31 @@ describe('the card page’s proof parameter', () => {
     expect(readTapProof(secret(), `v${replayed.slice(1)}`, reader, now)).toBeUndefined();
     expect(readTapProof(secret(), '1', reader, now)).toBeUndefined();
     expect(readTapProof(secret(), 'v.ABCDEFGHJKMN.zzzzzzzzzz.x', reader, now)).toBeUndefined();
+  });
+});
+
+describe('the anomaly sweep, after strangers open a secure card’s link', () => {
+  it('raises no distant-taps flag for links without the chip’s message, only for the chip’s own taps', async () => {
+    const typed = await secureCard();
+    const tapped = await secureCard();
+    // Three strangers on three networks type the printed serial's link, or send a mangled message …
+    await open(`${base}/c/${typed.serial}`, { client: 'stranger-a' });
+    await open(`${base}/c/${typed.serial}?e=00&c=00`, { client: 'stranger-b' });
+    await open(`${base}/c/${typed.serial}`, { client: 'stranger-c' });
+    // … while another card's chip is read on three networks within minutes: that is what the flag is for.
+    for (const [index, client] of ['phone-a', 'phone-b', 'phone-c'].entries()) {
+      await open(simulatedTapUrl(base, tapped.chip, index + 1), { client });
+    }
+    await sweepAnomalies(t.database.db, new Date(Date.now() + 2 * 60_000));
+    const distantFlagOf = async (serial: string) =>
+      t.database.db
+        .select({ kind: serialFlags.kind })
+        .from(serialFlags)
+        .where(
+          and(eq(serialFlags.serialId, (await rowOf(serial))?.id ?? 0), eq(serialFlags.kind, 'distant_taps')),
+        );
+    expect(await distantFlagOf(typed.serial)).toEqual([]);
+    expect(await distantFlagOf(tapped.serial)).toEqual([{ kind: 'distant_taps' }]);
   });
 });
 

@@ -1,5 +1,11 @@
 import { parse } from 'csv-parse/sync';
-import { ImportError } from '../batches.ts';
+
+/** A CSV refused as a whole, with every problem (most name their line). */
+export class ImportError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
 
 interface CsvRow {
   line: number;
@@ -18,6 +24,8 @@ export function csvRows(csv: string, columns: string[][]): CsvRow[] {
       skip_empty_lines: true,
       trim: true,
       info: true,
+      // Spreadsheets often save CSV with a byte-order mark before the header.
+      bom: true,
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;

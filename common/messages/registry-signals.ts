@@ -1,6 +1,8 @@
 import { BLOCK_REASON_CODES } from '../block-reasons.ts';
 import type { SerialFlagKind, TapEventKind } from '../tap-proof.ts';
 
+const serialNumbers = (n: number) => `${n} serial ${n === 1 ? 'number' : 'numbers'}`;
+
 /** The admin console's words for flags, blocking with a reason and the bulk block by CSV. */
 export const REGISTRY_SIGNAL_MESSAGES = {
   flagNotFound: 'This flag is not open on this serial any more.',
@@ -9,7 +11,10 @@ export const REGISTRY_SIGNAL_MESSAGES = {
   noteTooLong: 'Keep the note under 200 characters.',
   chooseCsv: 'Choose a CSV file with the columns serial and reason.',
   nothingBlocked: 'Nothing was blocked: fix these rows and try again.',
-  blocked: (n: number) => `Blocked ${n} serial ${n === 1 ? 'number' : 'numbers'}.`,
+  blocked: (n: number) => `Blocked ${serialNumbers(n)}.`,
+  readyToBlock: (n: number) => `${serialNumbers(n)} ready to block: check the list, then confirm.`,
+  blockButton: (n: number) => `Block ${serialNumbers(n)}`,
+  tooManyRows: (max: number) => `The file is too large: block at most ${max} serial numbers at a time.`,
   knownReasons: `Reason codes: ${BLOCK_REASON_CODES.join(', ')}.`,
 } as const;
 

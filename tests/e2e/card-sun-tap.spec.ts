@@ -4,7 +4,12 @@ import { TAP_PROOF_MESSAGES } from '../../common/messages/tap-proof.ts';
 import { clientIdOf } from '../../server/http/client-id.ts';
 import { signTapProof } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { DEMO_CARD_OWNERS } from '../../server/test/card-owners.ts';
-import { simulatedTapUrl, TEST_SUN_ENV } from '../../server/test/sun-simulator.ts';
+import {
+  simulatedChip,
+  simulatedTapUrl,
+  TEST_SUN_ENV,
+  TEST_SUN_MASTER_KEY_V1,
+} from '../../server/test/sun-simulator.ts';
 import { seedTapCards, type TapCards } from '../../server/test/tap-cards.ts';
 import { expect, test } from './support/fixtures.ts';
 import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
@@ -40,6 +45,17 @@ test.afterAll(async () => {
 });
 
 const badge = TAP_PROOF_MESSAGES.verifiedBadge;
+
+test('a chip keyed from another master-key version than its card is not proven', async ({ page }) => {
+  // The right serial and UID, a counter never seen, but keys from version 1 while the card holds version 2.
+  const otherVersion = simulatedChip(cards.secure.serial, TEST_SUN_MASTER_KEY_V1, cards.secure.uid);
+  await page.goto(simulatedTapUrl(server.baseUrl, otherVersion, ++counter));
+  await expect(page.getByText(TAP_PROOF_MESSAGES.unverified)).toBeVisible();
+  await expect(page.getByText(badge, { exact: true })).toHaveCount(0);
+  // The genuine chip's next read is still fresh: the forged one did not move the counter.
+  await page.goto(simulatedTapUrl(server.baseUrl, cards.secure, counter));
+  await expect(page.getByText(badge, { exact: true })).toBeVisible();
+});
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {

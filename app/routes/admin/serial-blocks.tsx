@@ -52,7 +52,7 @@ export default function AdminSerialBlocks() {
       return;
     }
     if (file.size > MAX_SERIAL_CSV_BYTES) {
-      setProblems([`The file is too large: block at most ${MAX_BLOCK_ROWS} serial numbers at a time.`]);
+      setProblems([REGISTRY_SIGNAL_MESSAGES.tooManyRows(MAX_BLOCK_ROWS)]);
       return;
     }
     setBusy(true);
@@ -61,7 +61,7 @@ export default function AdminSerialBlocks() {
       const csv = await file.text();
       const result = await send(csv, false);
       setChecked({ csv, result });
-      setStatus(`${result.rows.length} serial numbers ready to block: check the list, then confirm.`);
+      setStatus(REGISTRY_SIGNAL_MESSAGES.readyToBlock(result.rows.length));
     } catch (error) {
       setProblems(fieldErrors(error).csv ?? []);
       toastFailure(
@@ -172,7 +172,7 @@ export default function AdminSerialBlocks() {
             </p>
           ) : (
             <button type="button" className="button button-danger" disabled={busy} onClick={apply}>
-              {busy ? 'Blocking…' : `Block ${result.rows.length} serial numbers`}
+              {busy ? 'Blocking…' : REGISTRY_SIGNAL_MESSAGES.blockButton(result.rows.length)}
             </button>
           )}
         </section>

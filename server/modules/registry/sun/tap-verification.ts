@@ -106,7 +106,24 @@ function readMessage(deps: TapVerificationDeps, chip: TapChip, search: URLSearch
   return rejected;
 }
 
-/** A tap's event, with what the message said when it decrypted. */
+/**
+ * Events of one kind one client's taps of one serial leave in the registry per window. Serials cannot be
+ * guessed, so a flood has to hammer the few it knows; past this it still gets its page, and the rows it would
+ * add tell the firm nothing the first ones did not. Counted per kind, so plain taps cannot use up the room a
+ * replay needs to be seen; a fresh chip tap is always recorded.
+ */
+const RECORDED_PER_CLIENT = 10;
+const RECORDING_WINDOW = sql.raw(`interval '10 minutes'`);
+
+/** Whether this client still has room for this kind in the serial's window: a condition for the insert. */
+function roomFor(chip: TapChip, tapper: Tapper, kind: TapEventKind) {
+  return sql`(select count(*) from ${tapEvents}
+              where ${tapEvents.serialId} = ${chip.id} and ${tapEvents.client} = ${tapper.client}
+                and ${tapEvents.kind} = ${kind}
+                and ${tapEvents.createdAt} > now() - ${RECORDING_WINDOW}) < ${RECORDED_PER_CLIENT}`;
+}
+
+/** A tap's event, with what the message said when it decrypted (within the client's room). */
 async function recordTap(
   db: Db,
   chip: TapChip,
@@ -118,15 +135,11 @@ async function recordTap(
     version?: number | undefined;
   },
 ): Promise<void> {
-  await db.insert(tapEvents).values({
-    serialId: chip.id,
-    kind: event.kind,
-    uid: event.uid ?? null,
-    counter: event.counter ?? null,
-    keyVersion: event.version ?? null,
-    client: tapper.client,
-    network: tapper.network,
-  });
+  await db.execute(sql`
+    insert into ${tapEvents} (serial_id, kind, uid, counter, key_version, client, network)
+    select ${chip.id}, ${event.kind}, ${event.uid ?? null}, ${event.counter ?? null}, ${event.version ?? null},
+           ${tapper.client}, ${tapper.network}
+    where ${roomFor(chip, tapper, event.kind)}`);
 }
 
 /**
@@ -154,8 +167,9 @@ async function acceptCounter(
       returning id
     ), logged as (
       insert into ${tapEvents} (serial_id, kind, uid, counter, key_version, client, network)
-      values (${chip.id}, case when exists (select 1 from won) then 'fresh' else 'replayed' end,
-              ${picc.uid}, ${picc.counter}, ${version}, ${tapper.client}, ${tapper.network})
+      select ${chip.id}, case when exists (select 1 from won) then 'fresh' else 'replayed' end,
+             ${picc.uid}, ${picc.counter}, ${version}, ${tapper.client}, ${tapper.network}
+      where exists (select 1 from won) or ${roomFor(chip, tapper, 'replayed')}
     )
     select exists (select 1 from won) as fresh`);
   // node-postgres and PGlite both answer with `rows`.

@@ -268,6 +268,26 @@ describe('a card without a secure chip', () => {
   });
 });
 
+describe('a flood of taps from one client', () => {
+  it('leaves at most 10 events of a kind per serial in 10 minutes, yet every tap gets its page and fresh taps are kept', async () => {
+    const { serial, chip } = await secureCard();
+    await claim(serial, await signedInUser(t));
+    for (let i = 0; i < 25; i++) {
+      expect((await open(`${base}/c/${serial}`, { client: 'flood' })).view).toBe('static');
+    }
+    const replayed = simulatedTapUrl(base, chip, 1);
+    expect((await open(replayed, { client: 'flood' })).view).toBe('verified');
+    // Plain taps do not use up the room a replay needs to be seen: the replays are recorded, up to 10.
+    for (let i = 0; i < 12; i++) expect((await open(replayed, { client: 'flood' })).view).toBe('replayed');
+    expect((await open(`${base}/c/${serial}`, { client: 'someone-else' })).view).toBe('static');
+    const kinds = (await eventsOf(serial)).map((event) => `${event.client} ${event.kind}`);
+    expect(kinds.filter((kind) => kind === 'flood static')).toHaveLength(10);
+    expect(kinds.filter((kind) => kind === 'flood fresh')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'flood replayed')).toHaveLength(10);
+    expect(kinds.filter((kind) => kind === 'someone-else static')).toHaveLength(1);
+  });
+});
+
 describe('the card page’s proof parameter', () => {
   const subject = { username: 'ada', serial: 'ABCDEFGHJKMN', client: 'phone-1' };
 

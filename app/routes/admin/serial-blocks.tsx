@@ -6,6 +6,7 @@ import { MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { MAX_BLOCK_ROWS, REGISTRY_SIGNAL_MESSAGES } from '../../../common/messages/registry-signals';
 import type { BulkBlock } from '../../../server/modules/registry/anomalies/schemas';
 import { AdminTable } from '../../components/admin/AdminTable';
+import { CsvProblems } from '../../components/admin/CsvProblems';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { requireAdmin } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
@@ -106,17 +107,7 @@ export default function AdminSerialBlocks() {
           <button type="submit" className="button" disabled={busy}>
             {busy && !result ? 'Checking…' : 'Check the file'}
           </button>
-          {problems.length > 0 && (
-            <div className="admin-problems" role="alert">
-              <p>{REGISTRY_SIGNAL_MESSAGES.nothingBlocked}</p>
-              <ul>
-                {problems.slice(0, 50).map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-              {problems.length > 50 && <p>…and {problems.length - 50} more.</p>}
-            </div>
-          )}
+          <CsvProblems heading={REGISTRY_SIGNAL_MESSAGES.nothingBlocked} problems={problems} />
         </form>
         <section className="admin-panel" aria-labelledby="blocks-format">
           <h2 id="blocks-format">The format</h2>

@@ -7,6 +7,7 @@ import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
 import type { AdminSerialRow } from '../../../server/modules/registry/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
+import { CsvProblems } from '../../components/admin/CsvProblems';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadSerials } from '../../lib/admin.server';
@@ -292,17 +293,7 @@ function ImportForm() {
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Importing…' : 'Import'}
       </button>
-      {problems.length > 0 && (
-        <div className="admin-problems" role="alert">
-          <p>Nothing was imported:</p>
-          <ul>
-            {problems.slice(0, 50).map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          {problems.length > 50 && <p>…and {problems.length - 50} more.</p>}
-        </div>
-      )}
+      <CsvProblems heading="Nothing was imported:" problems={problems} />
     </form>
   );
 }

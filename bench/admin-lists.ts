@@ -15,6 +15,7 @@ import type { Db } from '../server/db/client.ts';
 import { generateSerial } from '../server/modules/registry/serial-code.ts';
 import { createTestApp, type TestApp } from '../server/test/test-app.ts';
 import { signedInAdmin } from '../server/test/users.ts';
+import { positiveInteger, positiveNumber } from './env-number.ts';
 import { percentile, table } from './report.ts';
 
 const WARMUPS = 3;
@@ -93,24 +94,6 @@ interface Measurement {
   p95: number;
   /** The JSON `count`, where the answer has one. */
   count: number | undefined;
-}
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
 }
 
 /** A text[] literal for SQL, from constants of this file only. */

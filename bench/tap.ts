@@ -19,6 +19,7 @@ import { decryptPiccData, macMatches } from '../server/modules/registry/sun/sdm-
 import { DEMO_CARD_OWNERS } from '../server/test/card-owners.ts';
 import { simulatedTapUrl, sunMessage } from '../server/test/sun-simulator.ts';
 import { seedTapCards } from '../server/test/tap-cards.ts';
+import { positiveInteger, positiveNumber } from './env-number.ts';
 import { percentile, table } from './report.ts';
 import { freePort, startServer, stopServer, waitUntilReady } from './server.ts';
 
@@ -28,15 +29,6 @@ const WARMUPS = 200;
  * the next tap, nor hidden in it.
  */
 const GAP_MS = 8;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
 
 /** One tap, timed from the request to its redirect (the page it leads to is another benchmark's). */
 async function timedTap(url: string): Promise<number> {
@@ -69,8 +61,8 @@ function cryptoMicros(masterKeyHex: string, chip: Parameters<typeof sunMessage>[
 }
 
 async function main(): Promise<number> {
-  const runs = Math.round(positive('TAP_RUNS', 1000));
-  const target = positive('TAP_SUN_ADDED_MS', 1);
+  const runs = positiveInteger('TAP_RUNS', 1000);
+  const target = positiveNumber('TAP_SUN_ADDED_MS', 1);
   const owner = DEMO_CARD_OWNERS[0];
   if (!owner) throw new Error('No demo card owner');
   const port = await freePort();

@@ -250,7 +250,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
 
     // Saved by a spreadsheet: a byte-order mark, then every cell quoted (LibreOffice's "quote all text cells").
     await writeFile(file('spreadsheet.csv'), `\uFEFF"serial","chip_uid"\r\n"${c}","04A1B2C3D4E5F8"\r\n`);
-    expect((await run(['bind', file('spreadsheet.csv')])).stderr).toContain('Bound 1 chip UIDs from');
+    expect((await run(['bind', file('spreadsheet.csv')])).stderr).toContain('Bound 1 chip UID from');
 
     await run(['generate', '--sku', 'IC-CLS-MB', '--count', '1']).then(async ({ stdout }) => {
       const plain = rowsOf(stdout)[0]?.serial;

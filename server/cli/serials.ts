@@ -143,10 +143,12 @@ async function run(): Promise<void> {
     try {
       const result = await bindChipUids(tool.database.db, csv, { replace: values.replace === true });
       console.error(
-        `Bound ${result.bound} chip UIDs from ${file}` +
+        `Bound ${result.bound} chip ${result.bound === 1 ? 'UID' : 'UIDs'} from ${file}` +
           (result.replaced ? `, replaced ${result.replaced}` : '') +
           (result.unchanged ? `, ${result.unchanged} already bound` : '') +
-          (result.skipped ? `, ${result.skipped} rows without a UID skipped` : '') +
+          (result.skipped
+            ? `, ${result.skipped} ${result.skipped === 1 ? 'row' : 'rows'} without a UID skipped`
+            : '') +
           '.',
       );
     } finally {

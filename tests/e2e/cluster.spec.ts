@@ -142,7 +142,12 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     const events = await database.query<{ kind: string; n: string }>(
       `select kind, count(*) as n from tap_events group by kind order by kind`,
     );
-    expect(events.rows.map((row) => `${row.kind} ${row.n}`)).toEqual(['fresh 1', 'replayed 15']);
+    const recorded = Object.fromEntries(events.rows.map((row) => [row.kind, Number(row.n)]));
+    expect(Object.keys(recorded)).toEqual(['fresh', 'replayed']);
+    expect(recorded.fresh).toBe(1);
+    // One client's replays leave at least the 10 a kind the flood bound keeps (racing inserts may pass it).
+    expect(recorded.replayed).toBeGreaterThanOrEqual(10);
+    expect(recorded.replayed).toBeLessThanOrEqual(15);
     const stored = await database.query<{ sun_counter: number }>(
       `select sun_counter from serials where serial = $1`,
       [chip.serial],

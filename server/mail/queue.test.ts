@@ -1,17 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { applyMigrations } from '../db/migrate.ts';
 import { cards, mailQueue } from '../db/schema/index.ts';
 import { freePort } from '../test/free-port.ts';
 import { request } from '../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
 import type { MailMessage } from './index.ts';
 import { createMailQueue, RETRY_DELAYS_S } from './queue.ts';
 
 let t: TestApp;
-/** A database whose app never starts, so no worker of its own takes messages from its queue. */
-let quiet: TestApp;
+/**
+ * A migrated database no app runs on: an app's own worker would take messages from the queue beside the
+ * test's workers and send them elsewhere.
+ */
+let quiet: TestDatabase;
 let port: number;
 let smtp: SmtpCapture | undefined;
 beforeAll(async () => {
@@ -19,11 +23,12 @@ beforeAll(async () => {
   // The mail server is down when the app starts: nothing listens on SMTP_URL yet.
   t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_TO_SALES: 'sales@shop.test' });
   await t.app.ready();
-  quiet = await createTestApp();
+  quiet = await openTestDatabase();
+  await quiet.database.exclusive((db) => applyMigrations(quiet.database, db));
 });
 afterAll(async () => {
   await t?.close();
-  await quiet?.close();
+  await quiet?.drop();
   await smtp?.close();
 });
 

@@ -8,6 +8,7 @@ import { toastFailure } from '../../lib/toast-failure';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const STATUS_LABELS: Record<Order['status'], string> = {
+  awaiting_proof: 'Awaiting proof',
   pending: 'Pending',
   confirmed: 'Confirmed',
   shipped: 'Shipped',

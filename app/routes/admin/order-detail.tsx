@@ -19,6 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
+  awaiting_proof: 'Back to awaiting proof',
   pending: 'Back to pending',
   confirmed: 'Confirm order',
   shipped: 'Mark as shipped',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PrintField } from '../../../common/card-design/personalisation.ts';
 
 export const cards = pgTable(
   'cards',
@@ -16,6 +17,14 @@ export const cards = pgTable(
     active: boolean('active').notNull().default(true),
     /** Null when stock is not tracked. */
     stock: integer('stock'),
+    /** What a buyer may have printed on it (common/card-design/personalisation.ts); empty, a stock card. */
+    personalFields: text('personal_fields')
+      .array()
+      .$type<PrintField[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Cards in one unit (a Team Pack of 5): a personalised line carries one design per card. */
+    packSize: integer('pack_size').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -23,6 +32,7 @@ export const cards = pgTable(
     index('cards_active_created_idx').on(table.active, table.createdAt, table.id),
     index('cards_category_idx').on(table.category),
     check('cards_price_not_negative', sql`${table.priceCents} >= 0`),
+    check('cards_pack_size_range', sql`${table.packSize} BETWEEN 1 AND 50`),
     check('cards_stock_not_negative', sql`${table.stock} IS NULL OR ${table.stock} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
+export * from './billing.ts';
 export * from './catalog.ts';
 export * from './contacts.ts';
 export * from './insights.ts';
@@ -8,5 +9,6 @@ export * from './leads.ts';
 export * from './mail.ts';
 export * from './meta.ts';
 export * from './orders.ts';
+export * from './personalisation.ts';
 export * from './profiles.ts';
 export * from './registry.ts';

@@ -4,7 +4,14 @@ import { users } from './accounts.ts';
 import { addresses } from './addresses.ts';
 import { cards } from './catalog.ts';
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'awaiting_proof',
+  'pending',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
@@ -17,7 +24,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    /** What the customer pays: subtotal + shipping + tax, each snapshotted when the order was placed. */
     totalCents: integer('total_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    /** The shipping zone's name when the order was placed, as the invoice shows it. */
+    shippingZone: text('shipping_zone'),
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** Basis points: 2000 = 20 %. */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
     itemCount: integer('item_count').notNull(),
     /** The address the order ships to, copied: later edits or deletion of the address change nothing. */
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
@@ -40,9 +55,13 @@ export const orders = pgTable(
     index('orders_number_trgm_idx').using('gin', table.number.op('gin_trgm_ops')),
     check(
       'orders_status_known',
-      sql`${table.status} IN ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+      sql`${table.status} IN ('awaiting_proof', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+    check(
+      'orders_total_sums',
+      sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} + ${table.taxCents}`,
+    ),
   ],
 );
 

@@ -12,6 +12,8 @@ import { withLines } from './service.ts';
 
 /** Where an order may go from each status; delivered and cancelled are final. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  // Only the customer's approval of a proof confirms a personalised order (never a status change).
+  awaiting_proof: ['cancelled'],
   pending: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
   shipped: ['delivered'],

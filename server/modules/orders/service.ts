@@ -179,14 +179,16 @@ export async function placeOrder(
       }
 
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
+      const subtotal = totalCents(
+        priced.map((line) => ({ unitCents: line.card.priceCents, quantity: line.quantity })),
+      );
       const [row] = await tx
         .insert(orders)
         .values({
           number: newOrderNumber(),
           userId: user.id,
-          totalCents: totalCents(
-            priced.map((line) => ({ unitCents: line.card.priceCents, quantity: line.quantity })),
-          ),
+          totalCents: subtotal,
+          subtotalCents: subtotal,
           itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
           addressId: address.id,
           shipAddress: address.address,

@@ -36,6 +36,8 @@ import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
+import { remindOpenProofs } from './modules/proofs/reminders.ts';
+import { proofRoutes } from './modules/proofs/routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
@@ -140,7 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Expired sessions, links and counters go hourly (and once at start), whichever process gets there;
   // so do the insights' daily rollups (one process at a time) and their expired raw events and salts, and
-  // the registry's anomaly sweep (one process at a time) with the firm's daily report of new flags.
+  // the registry's anomaly sweep (one process at a time) with the firm's daily report of new flags, and
+  // the reminders of proofs unanswered for 3 days.
   const sweep = () =>
     Promise.all([
       sweepExpired(database.db).catch((error) => app.log.warn({ err: error }, 'sweep failed')),
@@ -148,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       watchRegistry(database.db, mailer, { to: config.mailToSales, publicUrl: config.publicUrl }).catch(
         (error) => app.log.warn({ err: error }, 'registry anomaly sweep failed'),
       ),
+      remindOpenProofs(services).catch((error) => app.log.warn({ err: error }, 'proof reminders failed')),
     ]);
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();
@@ -217,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogRoutes,
       exchangeRoutes,
       insightsRoutes,
+      proofRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

@@ -4,8 +4,11 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 const TOKEN_PATH =
   /^(\/(?:api\/auth\/)?(?:(?:activate|reset-password|confirm-email|secure-account|unlock)\/[^/]+|transfer)\/)[^/?]+/;
 
+/** A proof link's page and its API calls carry the signed proof token. */
+const PROOF_PATH = /^(\/(?:api\/proofs|proof)\/)[^/?]+/;
+
 function loggedUrl(url: string): string {
-  return url.replace(TOKEN_PATH, '$1[token]');
+  return url.replace(TOKEN_PATH, '$1[token]').replace(PROOF_PATH, '$1[token]');
 }
 
 /** One log line per request (method, path without tokens, status, time), not Fastify's two. */

@@ -1,10 +1,12 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A small text file sent with a message (a contact's .vcf), kept inline in its queue row until sent. */
+/** A small file sent with a message (a contact's .vcf, a proof PDF), kept inline in its queue row until sent. */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for a binary file (a PDF); text files are kept as they are. */
+  encoding?: 'base64';
 }
 
 /**

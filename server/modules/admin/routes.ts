@@ -7,6 +7,8 @@ import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
+import { rasteriseCardSvg } from '../proofs/card-png.ts';
+import { proofAdminRoutes } from '../proofs/admin-routes.ts';
 import { registryAdminRoutes } from '../registry/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
 import { listAudit } from './audit.ts';
@@ -17,7 +19,7 @@ import { actorOf } from './scope.ts';
 
 type AdminRoutesOptions = Pick<
   Services,
-  'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl' | 'sunKeyVersion'
+  'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl' | 'sunKeyVersion' | 'secret' | 'salesEmail'
 >;
 
 /**
@@ -67,8 +69,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
 
   // Each domain's admin routes, behind this scope's guard.
   // Each gets only its own services: the options here also carry this scope's prefix.
-  const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion } = deps;
+  const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion, secret, salesEmail } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
+  // The proof's card pictures: resvg for now; the design module's text-outlining renderer when merged.
+  const renderCardPng = rasteriseCardSvg;
+  await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail, renderCardPng });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(serialSignalAdminRoutes, { db });

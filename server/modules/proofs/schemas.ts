@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PROOF_MESSAGES, PROOF_NOTE_MAX_LENGTH } from '../../../common/messages/proofs.ts';
+
+const decision = z.enum(['approve', 'request_changes'], { error: 'Choose "approve" or "request_changes".' });
+const note = z.string().trim().max(PROOF_NOTE_MAX_LENGTH, PROOF_MESSAGES.noteTooLong).optional().default('');
+
+const noteWhenChanges = <T extends { decision: string; note: string }>(body: T, context: z.RefinementCtx) => {
+  if (body.decision === 'request_changes' && !body.note) {
+    context.addIssue({ code: 'custom', message: PROOF_MESSAGES.noteRequired, path: ['note'] });
+  }
+};
+
+/** The customer's answer from the mailed link: the token names the proof. */
+export const linkDecisionBody = z.strictObject({ decision, note }).superRefine(noteWhenChanges);
+
+/** The signed-in customer's answer: the version they saw, so an answer never lands on a newer one. */
+export const ownerDecisionBody = z
+  .strictObject({ version: z.number().int().min(1).max(10_000), decision, note })
+  .superRefine(noteWhenChanges);
+
+export type DecisionBody = z.output<typeof linkDecisionBody>;
+
+/** The firm's "Send proof to customer" (the generated one) or the text fields of an upload. */
+export const sendProofBody = z.strictObject({
+  note: z.string().trim().max(500, PROOF_MESSAGES.firmNoteTooLong).optional().default(''),
+});
+
+export const proofSideParam = z.enum(['front', 'back']);

@@ -1,0 +1,98 @@
+import { and, eq, max, sql } from 'drizzle-orm';
+import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
+import { type OrderProofRow, orderProofs, orders, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { proofMail } from '../../mail/proof-mail.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { ORDER_ADMIN_MESSAGES } from '../orders/fulfilment.ts';
+import type { ProofDeps } from './deps.ts';
+import { designsOf } from './designs.ts';
+import { checkProofPdf } from './pdf-check.ts';
+import { generateProofPdf, type RenderCardPng } from './proof-pdf.ts';
+import { proofUrl } from './proof-url.ts';
+
+export type ProofSource = { source: 'generated' } | { source: 'uploaded'; pdf: Buffer };
+
+async function awaitingOrder(deps: ProofDeps, orderId: number) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
+  if (order.status !== 'awaiting_proof') throw new AppError('conflict', PROOF_MESSAGES.notAwaiting);
+  return order;
+}
+
+async function newestVersion(db: ProofDeps['db'], orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: max(orderProofs.version) })
+    .from(orderProofs)
+    .where(eq(orderProofs.orderId, orderId));
+  return row?.version ?? 0;
+}
+
+/**
+ * Sends the customer a new version of the proof: the generated one or the firm's corrected PDF. The PDF is
+ * made before the transaction (drawing takes a moment); the transaction then checks nobody sent another
+ * version meanwhile, supersedes the open one, stores this one, audits it and queues the customer's e-mail
+ * with the PDF attached and the signed link.
+ */
+export async function sendProof(
+  deps: ProofDeps & { renderCardPng: RenderCardPng },
+  actor: Actor,
+  orderId: number,
+  input: ProofSource,
+  note: string,
+): Promise<OrderProofRow> {
+  const order = await awaitingOrder(deps, orderId);
+  const version = (await newestVersion(deps.db, orderId)) + 1;
+  let pdf: Buffer;
+  if (input.source === 'uploaded') {
+    checkProofPdf(input.pdf);
+    pdf = input.pdf;
+  } else {
+    const cards = await designsOf(deps.db, orderId);
+    if (cards.length === 0) throw new AppError('conflict', PROOF_MESSAGES.noDesigns);
+    pdf = await generateProofPdf({ number: order.number, version }, cards, deps.renderCardPng);
+  }
+
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: orders.status, email: users.email, firstName: users.firstName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
+    if (locked?.status !== 'awaiting_proof') throw new AppError('conflict', PROOF_MESSAGES.notAwaiting);
+    if ((await newestVersion(tx, orderId)) !== version - 1) {
+      throw new AppError('conflict', ORDER_ADMIN_MESSAGES.changed);
+    }
+    const superseded = await tx
+      .update(orderProofs)
+      .set({ status: 'superseded', decidedAt: sql`now()` })
+      .where(and(eq(orderProofs.orderId, orderId), eq(orderProofs.status, 'sent')))
+      .returning({ version: orderProofs.version });
+    const [proof] = await tx
+      .insert(orderProofs)
+      .values({ orderId, version, source: input.source, pdf, status: 'sent', createdBy: actor.id })
+      .returning();
+    if (!proof) throw new Error('proof not stored');
+    await recordAudit(tx, actor, {
+      action: 'order.proof.sent',
+      targetType: 'order',
+      targetId: orderId,
+      before: superseded.length ? { open_version: superseded.map((row) => row.version) } : undefined,
+      after: { version, source: input.source, ...(note ? { note } : {}) },
+    });
+    await deps.mailer.sendLater(
+      proofMail(locked.email, {
+        firstName: locked.firstName,
+        orderNumber: order.number,
+        version,
+        url: proofUrl(deps, proof),
+        note,
+        pdf,
+        corrected: input.source === 'uploaded',
+      }),
+      tx,
+    );
+    return proof;
+  });
+}

@@ -25,10 +25,12 @@ export default [
   route('unlock/:uid/:token', 'routes/unlock.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('profile/:username', 'routes/public-profile.tsx'),
+  route('profile/orders/:id/proof', 'routes/own-proof.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('verify', 'routes/verify.tsx'),
   route('c/:serial', 'routes/tap.tsx'),
   route('transfer/:token', 'routes/transfer.tsx'),
+  route('proof/:token', 'routes/proof.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success', 'routes/order-success.tsx'),
   ...prefix('admin', [

@@ -36,9 +36,10 @@ import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
 import { remindOpenProofs } from './modules/proofs/reminders.ts';
 import { proofRoutes } from './modules/proofs/routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
+import { ownProofLink, proofByToken } from './modules/proofs/views.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { cardTaps } from './modules/registry/sun/tap-card.ts';
@@ -291,6 +292,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               userAgent: request.headers['user-agent'] ?? '',
               sessionToken: request.cookies[SESSION_COOKIE],
             }),
+        },
+        proofs: {
+          byToken: (token) => proofByToken(services, token),
+          ownLink: (userId, orderId) => ownProofLink(services, userId, orderId),
         },
         taps: cardTaps(
           {

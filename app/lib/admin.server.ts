@@ -15,6 +15,7 @@ import { leadsQuery } from '../../server/modules/leads/admin-schemas.ts';
 import { listLeads } from '../../server/modules/leads/lead-admin.ts';
 import { getAdminOrder, listAdminOrders } from '../../server/modules/orders/admin-queries.ts';
 import { adminOrdersQuery } from '../../server/modules/orders/admin-schemas.ts';
+import { listProofs } from '../../server/modules/proofs/views.ts';
 import { serialsQuery } from '../../server/modules/registry/admin-schemas.ts';
 import { getSerial, listSerials } from '../../server/modules/registry/serial-admin.ts';
 import { requireUser } from './auth.server.ts';
@@ -45,8 +46,13 @@ export const loadDashboard = (request: Request, context: AppLoadContext) =>
 export const loadAdminOrders = (request: Request, context: AppLoadContext) =>
   asAdmin(request, context, () => listAdminOrders(context.db, parseQuery(adminOrdersQuery, request)));
 
+/** An order with its proofs (personalised orders). */
 export const loadAdminOrder = (request: Request, context: AppLoadContext, id: string | undefined) =>
-  asAdmin(request, context, () => getAdminOrder(context.db, idOf(id, ORDER_MESSAGES.notFound)));
+  asAdmin(request, context, async () => {
+    const orderId = idOf(id, ORDER_MESSAGES.notFound);
+    const order = await getAdminOrder(context.db, orderId);
+    return { ...order, proofs: await listProofs(context.db, orderId) };
+  });
 
 export const loadAdminCards = (request: Request, context: AppLoadContext) =>
   asAdmin(request, context, () => {

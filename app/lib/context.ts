@@ -3,6 +3,7 @@ import type { Sessions } from '../../server/modules/accounts/sessions.ts';
 import type { ExchangeTarget } from '../../server/modules/contacts/exchange.ts';
 import type { ExchangeInput } from '../../server/modules/contacts/exchange-schemas.ts';
 import type { ConsultationInput, ContactInput } from '../../server/modules/leads/schemas.ts';
+import type { CustomerProof } from '../../server/modules/proofs/responses.ts';
 import type { CardTaps } from '../../server/modules/registry/sun/tap-card.ts';
 
 declare module 'react-router' {
@@ -27,5 +28,11 @@ declare module 'react-router' {
     };
     /** A tap of a card's link by this visitor, and the signed proof its redirect carries to the card page. */
     taps: CardTaps;
+    /** Proof links (signed with the session secret, which the pages do not hold themselves). */
+    proofs: {
+      byToken(token: string): Promise<CustomerProof | undefined>;
+      /** The path of a fresh link to the newest proof of the user's own order, if it has one. */
+      ownLink(userId: number, orderId: number): Promise<string | undefined>;
+    };
   }
 }

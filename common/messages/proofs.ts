@@ -4,6 +4,7 @@ export const PROOF_PDF_MAX_MB = 10;
 
 export const PROOF_MESSAGES = {
   notFound: 'Proof not found.',
+  notSentYet: 'We have not sent the proof of this order yet. It comes by e-mail as soon as it is ready.',
   linkInvalid:
     'This proof link is not valid. Open the newest proof e-mail, or review the proof from your profile.',
   notAwaiting: 'This order is not waiting for a proof any more.',

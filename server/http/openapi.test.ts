@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateProofPdf } from '../modules/proofs/proof-pdf.ts';
+import { personalisedOrder } from '../test/personalised-order.ts';
 import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from '../test/users.ts';
@@ -130,6 +132,8 @@ interface UploadCase {
   url(t: TestApp, cookie: string): Promise<string>;
   fields: Record<string, string>;
   tookTheImage(body: Record<string, unknown>): boolean;
+  /** A file other than the test JPEG (a proof's PDF). */
+  file?: () => Promise<{ filename: string; type: string; data: Buffer }>;
 }
 
 const card = (slug: string) => ({
@@ -179,6 +183,18 @@ const uploadCases: Record<string, UploadCase> = {
     fields: { price: '11.00' },
     tookTheImage: uploadedCover,
   },
+  'post /api/admin/orders/{id}/proofs/upload/': {
+    method: 'POST',
+    signIn: signedInAdmin,
+    url: async (t) => `/api/admin/orders/${(await personalisedOrder(t)).order.id}/proofs/upload/`,
+    fields: { note: '' },
+    tookTheImage: (body) => (body.results as Array<{ source: string }>)[0]?.source === 'uploaded',
+    file: async () => ({
+      filename: 'proof.pdf',
+      type: 'application/pdf',
+      data: await generateProofPdf({ number: 'X', version: 1 }, [], async () => Buffer.alloc(0)),
+    }),
+  },
 };
 
 it('names the file field each multipart handler reads: a real upload under the documented name is taken', async () => {
@@ -196,19 +212,15 @@ it('names the file field each multipart handler reads: a real upload under the d
       const key = `${method} ${path}`;
       documented.push(key);
       const fileFields = Object.entries(schema.properties ?? {})
-        .filter(([, property]) => property.contentMediaType?.startsWith('image/'))
+        .filter(([, property]) => property.contentMediaType !== undefined)
         .map(([name]) => name);
       expect(fileFields, key).toHaveLength(1);
       const upload = uploadCases[key];
       if (!upload) continue;
       const { cookie } = await upload.signIn(t);
       const url = await upload.url(t, cookie);
-      const form = multipart(upload.fields, {
-        field: fileFields[0] ?? '',
-        filename: 'upload.jpg',
-        type: 'image/jpeg',
-        data: image,
-      });
+      const file = (await upload.file?.()) ?? { filename: 'upload.jpg', type: 'image/jpeg', data: image };
+      const form = multipart(upload.fields, { field: fileFields[0] ?? '', ...file });
       const response = await request(t, {
         method: upload.method,
         url,

@@ -13,7 +13,7 @@ export interface RouteDoc {
   query?: z.ZodType;
   /** A JSON body, or a multipart form with these fields plus an optional image file `fileField`. */
   body?: z.ZodType;
-  multipart?: { fields: z.ZodType; fileField: string };
+  multipart?: { fields: z.ZodType; fileField: string; fileType?: string };
   /** Request headers the route reads. */
   headers?: Record<string, { schema: z.ZodType; required?: boolean; description: string }>;
   /**
@@ -166,7 +166,10 @@ function operation(
             ...fields,
             properties: {
               ...(fields.properties as JsonSchema),
-              [doc.multipart.fileField]: { type: 'string', contentMediaType: 'image/*' },
+              [doc.multipart.fileField]: {
+                type: 'string',
+                contentMediaType: doc.multipart.fileType ?? 'image/*',
+              },
             },
           },
         },

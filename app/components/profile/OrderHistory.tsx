@@ -53,6 +53,14 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                 <span className={`status-badge status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
                 <strong className="order-total">{formatDollars(order.total)}</strong>
               </div>
+              {order.status === 'awaiting_proof' && (
+                <p className="order-proof">
+                  We print once you approve the proof of your cards.{' '}
+                  <a className="button button-small" href={`/profile/orders/${order.id}/proof`}>
+                    Review proof
+                  </a>
+                </p>
+              )}
               <ul className="order-lines">
                 {order.items.map((line) => (
                   <li key={`${line.sku}-${line.design}`}>

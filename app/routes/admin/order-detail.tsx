@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
+import { ProofPanel } from '../../components/admin/ProofPanel';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadAdminOrder } from '../../lib/admin.server';
@@ -60,6 +61,10 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
         </section>
         <StatusChanger id={order.id} next={order.next_statuses} number={order.number} />
       </div>
+
+      {(order.status === 'awaiting_proof' || order.proofs.results.length > 0) && (
+        <ProofPanel orderId={order.id} awaiting={order.status === 'awaiting_proof'} proofs={order.proofs} />
+      )}
 
       <section className="admin-panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Lines</h2>

@@ -7,8 +7,8 @@ import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
-import { rasteriseCardSvg } from '../proofs/card-png.ts';
 import { proofAdminRoutes } from '../proofs/admin-routes.ts';
+import { rasteriseCardSvg } from '../proofs/card-png.ts';
 import { registryAdminRoutes } from '../registry/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
 import { listAudit } from './audit.ts';
@@ -19,7 +19,15 @@ import { actorOf } from './scope.ts';
 
 type AdminRoutesOptions = Pick<
   Services,
-  'db' | 'mailer' | 'sessions' | 'storage' | 'publish' | 'publicUrl' | 'sunKeyVersion' | 'secret' | 'salesEmail'
+  | 'db'
+  | 'mailer'
+  | 'sessions'
+  | 'storage'
+  | 'publish'
+  | 'publicUrl'
+  | 'sunKeyVersion'
+  | 'secret'
+  | 'salesEmail'
 >;
 
 /**

@@ -60,7 +60,7 @@ export const proofAdminRoutes: FastifyPluginAsync<ProofDeps & { renderCardPng: R
       summary: 'Send the customer a corrected proof (a PDF in the `pdf` field), with an optional note',
       auth: 'admin',
       params: { id: idParam },
-      multipart: { fields: sendProofBody, fileField: 'pdf' },
+      multipart: { fields: sendProofBody, fileField: 'pdf', fileType: 'application/pdf' },
       responses: {
         ...SENT,
         413: PROOF_MESSAGES.pdfTooLarge,

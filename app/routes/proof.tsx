@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { PROOF_MESSAGES, PROOF_NOTE_MAX_LENGTH, PROOF_STATUS_LABELS } from '../../common/messages/proofs';
+import {
+  PROOF_CUSTOMER_STATUS_LABELS,
+  PROOF_MESSAGES,
+  PROOF_NOTE_MAX_LENGTH,
+} from '../../common/messages/proofs';
 import { company } from '../../content/company';
 import type { CustomerProof } from '../../server/modules/proofs/responses';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
@@ -103,7 +107,7 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
         <p className="proof-meta">
           Version {current.version} · sent {formatDate(current.created_at)} ·{' '}
           <span className={`status-badge proof-status-${current.status}`}>
-            {PROOF_STATUS_LABELS[current.status]}
+            {PROOF_CUSTOMER_STATUS_LABELS[current.status]}
           </span>
         </p>
         {current.open ? (

@@ -30,4 +30,10 @@ export const PROOF_STATUS_LABELS = {
   superseded: 'Replaced by a newer version',
 } as const;
 
+/** The same statuses as the customer reads them on the proof page. */
+export const PROOF_CUSTOMER_STATUS_LABELS = {
+  ...PROOF_STATUS_LABELS,
+  sent: 'Waiting for your answer',
+} as const;
+
 export const PROOF_SOURCE_LABELS = { generated: 'Generated', uploaded: 'Corrected upload' } as const;

@@ -39,7 +39,7 @@ function smallPdf(card: PrintedCard): Promise<Buffer> {
 }
 
 /** Moves a placed order to `awaiting_proof` and gives its first line one printed card per `printed`. */
-export async function personaliseOrder(db: Db, orderId: number, printed = DEFAULT_CARDS) {
+async function personaliseOrder(db: Db, orderId: number, printed = DEFAULT_CARDS) {
   const [line] = await db
     .select()
     .from(orderLines)

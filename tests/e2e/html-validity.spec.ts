@@ -208,6 +208,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
     { who: 'visitor', path: '/c/0000-0000-0000', status: 404 },
     { who: 'visitor', path: `/c/${BLOCKED}`, status: 410 },
     { who: 'visitor', path: '/transfer/not-a-token', status: 404 },
+    { who: 'visitor', path: '/proof/not-a-token', status: 404 },
     // Signed in.
     { who: 'customer', path: '/profile', status: 200 },
     { who: 'customer', path: `/profile?claim=${UNCLAIMED}`, status: 200 },
@@ -215,6 +216,8 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
     { who: 'customer', path: '/checkout', status: 200 },
     { who: 'customer', path: `/order-success?order=${order.id}`, status: 200 },
     { who: 'customer', path: '/order-success', status: 200 },
+    // An order with no proof sent (a proof's own page is checked in proofs.spec).
+    { who: 'customer', path: `/profile/orders/${order.id}/proof`, status: 404 },
     { who: 'customer', path: '/admin', status: 403 },
     // The admin console.
     ...[

@@ -60,7 +60,7 @@ export function ProofPanel({
     <section className="admin-panel" aria-labelledby="order-proofs">
       <h2 id="order-proofs">Proof</h2>
       {awaiting && (
-        <>
+        <div className="proof-admin-form">
           <p className="muted">
             Only the customer’s approval confirms this order. Each proof sent replaces the open one.
           </p>
@@ -103,7 +103,7 @@ export function ProofPanel({
               Upload corrected proof
             </button>
           </div>
-        </>
+        </div>
       )}
       {proofs.results.length === 0 ? (
         <p className="muted">No proof sent yet.</p>

@@ -17,12 +17,12 @@ import { withLines } from '../orders/service.ts';
 import type { ProofDeps } from './deps.ts';
 
 /** How the customer reached the decision: the mailed link (no session) or their signed-in profile. */
-export type DecisionVia = 'link' | 'profile';
+type DecisionVia = 'link' | 'profile';
 
 export type ProofDecision = { decision: 'approve' } | { decision: 'request_changes'; note: string };
 
 /** Which proof: the one a link names, or the version the signed-in owner saw of their own order. */
-export type ProofTarget =
+type ProofTarget =
   | { via: 'link'; proofId: number; version: number }
   | { via: 'profile'; userId: number; orderId: number; version: number };
 
@@ -39,11 +39,7 @@ interface Confirmation {
  * transaction. It moves the order only from awaiting_proof, writes the order's history and the audit log,
  * and queues the customer's confirmation e-mail. (The invoice of the confirmed order is issued here too.)
  */
-export async function confirmApprovedOrder(
-  tx: Tx,
-  deps: ProofDeps,
-  confirmation: Confirmation,
-): Promise<void> {
+async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confirmation): Promise<void> {
   const { order, customer, actor, via, version } = confirmation;
   const moved = await tx
     .update(orders)

@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** A mailed proof link stays usable this long: the customer may take a holiday before answering. */
-export const PROOF_LINK_DAYS = 30;
+const PROOF_LINK_DAYS = 30;
 const LIFETIME_SECONDS = PROOF_LINK_DAYS * 24 * 60 * 60;
 /** Another process's clock may run a little ahead. */
 const CLOCK_SKEW_SECONDS = 60;
 
-export interface ProofTokenSubject {
+interface ProofTokenSubject {
   proofId: number;
   version: number;
 }

@@ -26,7 +26,7 @@ export const customerProofSchema = z
 export type CustomerProof = z.output<typeof customerProofSchema>;
 
 /** One version in the order's proof history, for the firm. */
-export const adminProofSchema = z
+const adminProofSchema = z
   .strictObject({
     id: z.number().int(),
     version: z.number().int(),
@@ -39,7 +39,6 @@ export const adminProofSchema = z
     reminded_at: z.iso.datetime().nullable(),
   })
   .meta({ id: 'AdminProof' });
-export type AdminProof = z.output<typeof adminProofSchema>;
 
 export const adminProofListSchema = z
   .strictObject({

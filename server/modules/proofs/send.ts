@@ -11,7 +11,7 @@ import { checkProofPdf } from './pdf-check.ts';
 import { generateProofPdf, type RenderCardPng } from './proof-pdf.ts';
 import { proofUrl } from './proof-url.ts';
 
-export type ProofSource = { source: 'generated' } | { source: 'uploaded'; pdf: Buffer };
+type ProofSource = { source: 'generated' } | { source: 'uploaded'; pdf: Buffer };
 
 async function awaitingOrder(deps: ProofDeps, orderId: number) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));

@@ -1,10 +1,14 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A small text file sent with a message (a contact's .vcf), kept inline in its queue row until sent. */
+/**
+ * A small file sent with a message (a contact's .vcf, an invoice's PDF), kept inline in its queue row until
+ * sent: text as it is, binary as base64.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  encoding?: 'base64';
 }
 
 /**

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { company } from '../../../content/company.ts';
 import type { InvoiceKind } from '../../db/schema/index.ts';
-import { registerFonts, useFont, type Weight, writeText } from './pdf-fonts.ts';
+import { latinFont, registerFonts, type Weight, writeText } from './pdf-fonts.ts';
 
 /** Everything an invoice or credit note prints, as it was when the document was issued. */
 export interface InvoicePdfData {
@@ -64,7 +64,7 @@ const COLUMNS = [
 ] as const;
 
 function label(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options = {}) {
-  useFont(doc, 600)
+  latinFont(doc, 600)
     .fontSize(8)
     .fillColor(MUTED)
     .text(text.toUpperCase(), x, y, { characterSpacing: 0.6, ...options });
@@ -78,7 +78,7 @@ function plain(
   weight: Weight = 400,
   options = {},
 ) {
-  useFont(doc, weight).text(text, x, y, options);
+  latinFont(doc, weight).text(text, x, y, options);
 }
 
 /** The firm at the top left, the document's title and numbers at the top right. */
@@ -171,7 +171,7 @@ function lineRows(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number, ne
   let y = tableHeader(doc, top);
   const [description, sku, quantity, unit, amount] = COLUMNS;
   for (const line of data.lines) {
-    useFont(doc, 600).fontSize(9.5);
+    latinFont(doc, 600).fontSize(9.5);
     const nameHeight = doc.heightOfString(line.name, { width: description.width - 12 });
     const height = nameHeight + 26;
     if (y + height > CONTENT_BOTTOM) y = tableHeader(doc, newPage());

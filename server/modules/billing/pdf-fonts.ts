@@ -63,7 +63,7 @@ export function runsOf(text: string): Array<{ subset: Subset; text: string }> {
 }
 
 /** Selects Inter at a weight for text that is the firm's own (Latin): labels, numbers, amounts. */
-export function useFont(doc: PDFKit.PDFDocument, weight: Weight): PDFKit.PDFDocument {
+export function latinFont(doc: PDFKit.PDFDocument, weight: Weight): PDFKit.PDFDocument {
   return doc.font(fontName('latin', weight));
 }
 
@@ -78,7 +78,7 @@ export function writeText(
 ): void {
   const runs = runsOf(text);
   if (runs.length <= 1) {
-    useFont(doc, weight);
+    latinFont(doc, weight);
     const [only] = runs;
     if (only) doc.font(fontName(only.subset, weight));
     doc.text(text, x, y, options);

@@ -3,6 +3,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
+import { billingAdminRoutes } from '../billing/admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -69,6 +70,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   // Each gets only its own services: the options here also carry this scope's prefix.
   const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
+  await app.register(billingAdminRoutes, { db });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(serialSignalAdminRoutes, { db });

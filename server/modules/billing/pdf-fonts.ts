@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -37,10 +38,21 @@ function coverageOf(): Map<Subset, Coverage> {
 
 const fontName = (subset: Subset, weight: Weight) => `inter-${subset}-${weight}`;
 
+// Read once: a document is rendered while its number's counter row is locked, so no disk reads then.
+const files = new Map<string, Buffer>();
+
 /** Makes the Inter faces known to the document (embedded only where used). */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const subset of SUBSETS) {
-    for (const weight of WEIGHTS) doc.registerFont(fontName(subset, weight), fileOf(subset, weight));
+    for (const weight of WEIGHTS) {
+      const name = fontName(subset, weight);
+      let data = files.get(name);
+      if (!data) {
+        data = readFileSync(fileOf(subset, weight));
+        files.set(name, data);
+      }
+      doc.registerFont(name, data);
+    }
   }
 }
 

@@ -46,12 +46,12 @@ function moneyOf(kind: InvoiceKind) {
 }
 
 /** 2000 basis points → "20%", 825 → "8.25%". */
-export function percentOf(bp: number): string {
+function percentOf(bp: number): string {
   return `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
 /** The due date: the issue date plus the firm's payment terms. */
-export function dueDateOf(issuedAt: Date): Date {
+function dueDateOf(issuedAt: Date): Date {
   return new Date(issuedAt.getTime() + company.payment.termsDays * 24 * 60 * 60 * 1000);
 }
 

@@ -14,7 +14,6 @@ let t: TestApp;
 let smtp: SmtpCapture;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 const year = new Date().getUTCFullYear();
-const pad = (seq: number) => String(seq).padStart(4, '0');
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();

@@ -18,7 +18,7 @@ import { type InvoicePdfData, renderInvoicePdf } from './invoice-pdf.ts';
 const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
 /** "INV-2026-0001", "CN-2026-0012": what the customer quotes. */
-export function documentNumber(kind: InvoiceKind, year: number, seq: number): string {
+function documentNumber(kind: InvoiceKind, year: number, seq: number): string {
   return `${PREFIX[kind]}-${year}-${String(seq).padStart(4, '0')}`;
 }
 

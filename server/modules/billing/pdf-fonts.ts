@@ -57,7 +57,7 @@ export function registerFonts(doc: PDFKit.PDFDocument): void {
 }
 
 /** The text cut into runs, each drawn by the first subset that has all its characters. */
-export function runsOf(text: string): Array<{ subset: Subset; text: string }> {
+function runsOf(text: string): Array<{ subset: Subset; text: string }> {
   const fonts = coverageOf();
   const has = (subset: Subset, char: string) =>
     fonts.get(subset)?.hasGlyphForCodePoint(char.codePointAt(0) ?? 0) ?? false;

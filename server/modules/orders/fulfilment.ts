@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
-import { issueCreditNote, issueInvoice } from '../billing/invoices.ts';
+import { invoiceConfirmedOrder, issueCreditNote } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { withLines } from './service.ts';
 
@@ -99,7 +99,7 @@ export async function changeOrderStatus(
     // Confirming invoices the order, cancelling an invoiced one credits it: numbered in this transaction.
     const document =
       to === 'confirmed'
-        ? await issueInvoice(tx, actor, id)
+        ? (await invoiceConfirmedOrder(tx, actor, id)).invoice
         : to === 'cancelled'
           ? await issueCreditNote(tx, actor, id)
           : null;

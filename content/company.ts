@@ -10,6 +10,15 @@ export const company = {
   phone: '+1 (555) 014-2200',
   address: '410 Market Street, Suite 12, San Francisco, CA 94111',
   hours: 'Monday to Friday, 8:30 am to 6 pm Pacific',
+  /** How invoices are paid: by bank transfer (demo account details, like the rest of this file). */
+  payment: {
+    termsDays: 14,
+    bank: 'Example Community Bank',
+    accountName: 'Nexa Digital, Inc.',
+    routingNumber: '000000000',
+    accountNumber: '000123456789',
+    swift: 'EXAMPLEXXX',
+  },
   map: { lat: 37.7904, lon: -122.3985, zoom: 17, label: 'Nexa Digital, 410 Market Street, San Francisco' },
   socials: [
     { label: 'LinkedIn', href: 'https://www.linkedin.com/company/nexa-digital-example' },

@@ -1,12 +1,14 @@
 #!/bin/sh
 # What the tests need beyond npm packages, from Debian: Chromium for the browser tests (never a downloaded
 # one), a Java runtime for the W3C HTML checker (vnu-jar), zbarimg, a second QR decoder, and Python's vobject,
-# a second vCard parser (for Debian's /usr/bin/python3). Installs only what is absent; quiet.
+# a second vCard parser (for Debian's /usr/bin/python3), and poppler-utils' pdftotext, which reads the
+# invoices' PDFs back. Installs only what is absent; quiet.
 set -eu
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"
 command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"
+command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
 /usr/bin/python3 -c 'import vobject' >/dev/null 2>&1 || missing="$missing python3-vobject"
 if [ -z "$missing" ]; then
   exit 0

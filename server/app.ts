@@ -24,6 +24,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { exchangeContact, exchangeTarget } from './modules/contacts/exchange.ts';
 import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       addressRoutes,
       contactRoutes,
       orderRoutes,
+      billingRoutes,
       leadRoutes,
       registryRoutes,
       catalogRoutes,

@@ -1,6 +1,7 @@
 import { cardPageNotice } from '../../common/messages/profiles.ts';
 import { company } from '../../content/company.ts';
-import type { LeadRow } from '../db/schema/index.ts';
+import type { InvoiceRow, LeadRow } from '../db/schema/index.ts';
+import { invoiceAttachment } from '../modules/billing/invoices.ts';
 import type { Order } from '../modules/orders/service.ts';
 import type { MailMessage } from './index.ts';
 
@@ -145,18 +146,31 @@ const STATUS_NEWS: Record<string, string> = {
   cancelled: 'has been cancelled. Nothing is charged for a cancelled order.',
 };
 
-/** Tells the customer their order moved on (confirmed, shipped, delivered or cancelled), with the firm's note. */
+/** What the mail says of the invoice or credit note it carries. */
+function documentNews(document: Pick<InvoiceRow, 'kind' | 'number'>): string {
+  const { payment } = company;
+  return document.kind === 'invoice'
+    ? `Your invoice ${document.number} is attached. Please pay it by bank transfer within ${payment.termsDays} days, quoting ${document.number}: the bank details are on the invoice.`
+    : `Credit note ${document.number} is attached: it cancels this order's invoice, so nothing is owed.`;
+}
+
+/**
+ * Tells the customer their order moved on (confirmed, shipped, delivered or cancelled), with the firm's note,
+ * and the invoice (on confirmation) or credit note (on cancellation) attached.
+ */
 export function orderStatusMail(
   to: string,
   firstName: string,
   order: Order,
   note: string,
   ordersUrl: string,
+  document?: Pick<InvoiceRow, 'kind' | 'number' | 'pdf'> | null,
 ): MailMessage {
   const news = STATUS_NEWS[order.status] ?? `is now ${order.status}.`;
   const lines = [
     `Hello ${greetingName(firstName)},`,
     `Your order ${order.number} ${news}`,
+    ...(document ? [documentNews(document)] : []),
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
     ...orderSummary(order),
   ];
@@ -166,6 +180,7 @@ export function orderStatusMail(
     subject: `Your ${company.name} order ${order.number}: ${status}`,
     text: text(lines, ordersUrl),
     html: layout(`Order ${order.number}: ${status}`, lines, { label: 'See my orders', url: ordersUrl }),
+    ...(document ? { attachments: [invoiceAttachment(document)] } : {}),
   };
 }
 

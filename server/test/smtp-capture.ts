@@ -8,8 +8,8 @@ export interface CapturedMail {
   text: string;
   html: string;
   replyTo: string;
-  /** Files sent with the message, their content as text (the site attaches only .vcf files). */
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** Files sent with the message: their content as text (a .vcf) and as bytes (an invoice's PDF). */
+  attachments: { filename: string; contentType: string; content: string; data: Buffer }[];
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
@@ -42,6 +42,7 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
               filename: file.filename ?? '',
               contentType: file.contentType,
               content: file.content.toString('utf8'),
+              data: file.content,
             })),
           });
           callback();

@@ -16,6 +16,14 @@ const STATUS_LABELS: Record<Order['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+const DOCUMENT_LABELS: Record<Order['invoices'][number]['kind'], string> = {
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+};
+
+const documentUrl = (number: string, kind: Order['invoices'][number]['kind']) =>
+  `/api/orders/${encodeURIComponent(number)}/${kind === 'invoice' ? 'invoice' : 'credit-note'}.pdf`;
+
 /** "My orders" on the profile: newest first, ten at a time. */
 export function OrderHistory({ first }: { first: OrderPage }) {
   const [orders, setOrders] = useState<Order[]>(first.results);
@@ -69,6 +77,15 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                   </li>
                 ))}
               </ul>
+              {order.invoices.length > 0 && (
+                <p className="order-documents">
+                  {order.invoices.map((document) => (
+                    <a key={document.number} href={documentUrl(order.number, document.kind)} download>
+                      {DOCUMENT_LABELS[document.kind]} {document.number} (PDF)
+                    </a>
+                  ))}
+                </p>
+              )}
             </li>
           ))}
         </ul>

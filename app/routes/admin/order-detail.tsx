@@ -93,6 +93,25 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
         </div>
       </section>
 
+      {order.invoices.length > 0 && (
+        <section className="admin-panel" aria-labelledby="order-invoices">
+          <h2 id="order-invoices">Invoices</h2>
+          <ul>
+            {order.invoices.map((document) => (
+              <li key={document.number}>
+                <a
+                  href={`/api/admin/orders/${order.id}/${document.kind === 'invoice' ? 'invoice' : 'credit-note'}.pdf`}
+                  download
+                >
+                  {document.kind === 'invoice' ? 'Invoice' : 'Credit note'} {document.number} (PDF)
+                </a>{' '}
+                <span className="muted">issued {formatDateTime(document.issued_at)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section className="admin-panel" aria-labelledby="order-history">
         <h2 id="order-history">History</h2>
         <ol className="admin-history">

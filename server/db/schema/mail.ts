@@ -1,11 +1,13 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A small file sent with a message (a contact's .vcf, a proof PDF), kept inline in its queue row until sent. */
+/**
+ * A small file sent with a message (a contact's .vcf, a proof's or an invoice's PDF), kept inline in its queue
+ * row until sent: text as it is, binary as base64.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
-  /** 'base64' for a binary file (a PDF); text files are kept as they are. */
   encoding?: 'base64';
 }
 

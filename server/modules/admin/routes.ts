@@ -3,6 +3,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
+import { billingAdminRoutes } from '../billing/admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -82,6 +83,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   // The proof's card pictures: resvg for now; the design module's text-outlining renderer when merged.
   const renderCardPng = rasteriseCardSvg;
   await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail, renderCardPng });
+  await app.register(billingAdminRoutes, { db });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(serialSignalAdminRoutes, { db });

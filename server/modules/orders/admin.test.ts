@@ -118,6 +118,8 @@ it('moves an order along pending → confirmed → shipped → delivered, mailin
     entries.map((entry) => [entry.action, entry.before, (entry.after as { status: string }).status]),
   ).toEqual([
     ['order.status', { status: 'pending' }, 'confirmed'],
+    // Confirming issued the order's invoice, in the same transaction.
+    ['invoice.issue', null, undefined],
     ['order.status', { status: 'confirmed' }, 'shipped'],
     ['order.status', { status: 'shipped' }, 'delivered'],
   ]);

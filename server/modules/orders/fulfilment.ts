@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
+import { invoiceConfirmedOrder, issueCreditNote } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { withLines } from './service.ts';
 
@@ -37,8 +38,8 @@ export interface FulfilmentDeps {
 /**
  * Moves an order along an allowed transition in one transaction: the status changes only if it is still
  * what was read (two admins at once cannot both cancel), a cancelled order's cards go back in stock, the
- * change is written to the order's history and the audit log, and the customer's e-mail is queued, all in
- * one transaction.
+ * change is written to the order's history and the audit log, a confirmed order gets its invoice and a
+ * cancelled invoiced one its credit note, and the customer's e-mail is queued with it, all in one transaction.
  */
 export async function changeOrderStatus(
   deps: FulfilmentDeps,
@@ -95,12 +96,19 @@ export async function changeOrderStatus(
       before: { status: from },
       after: { status: to, ...(note ? { note } : {}), ...(restocked.length ? { restocked } : {}) },
     });
+    // Confirming invoices the order, cancelling an invoiced one credits it: numbered in this transaction.
+    const document =
+      to === 'confirmed'
+        ? (await invoiceConfirmedOrder(tx, actor, id)).invoice
+        : to === 'cancelled'
+          ? await issueCreditNote(tx, actor, id)
+          : null;
     // The customer's e-mail is queued with the change itself.
     const [changed] = await withLines(tx, [{ ...found.order, status: to }]);
     if (changed) {
       const url = `${deps.publicUrl}/profile#orders`;
       await deps.mailer.sendLater(
-        orderStatusMail(found.user.email, found.user.firstName, changed, note, url),
+        orderStatusMail(found.user.email, found.user.firstName, changed, note, url, document),
         tx,
       );
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 
@@ -43,6 +44,15 @@ const orderLineSchema = z
   })
   .meta({ id: 'OrderLine' });
 
+/** An invoice or credit note issued for an order (its PDF is downloaded on its own). */
+const orderDocumentSchema = z
+  .strictObject({
+    kind: z.enum(INVOICE_KINDS),
+    number: z.string().describe('"INV-2026-0001" or "CN-2026-0001".'),
+    issued_at: z.iso.datetime(),
+  })
+  .meta({ id: 'OrderDocument' });
+
 /** An order as its owner sees it: numbers and snapshots, never live catalogue data. */
 export const orderSchema = z
   .strictObject({
@@ -60,6 +70,7 @@ export const orderSchema = z
       postal_code: z.string(),
     }),
     items: z.array(orderLineSchema),
+    invoices: z.array(orderDocumentSchema).describe('Its invoice, then its credit note once cancelled.'),
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
+import { documentsOf } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import { priceItems } from './pricing.ts';
@@ -50,7 +51,9 @@ export interface OrdersDeps {
 
 export type { Order } from './responses.ts';
 
-function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
+
+function toOrder(row: OrderRow, lines: OrderLineRow[], documents: OrderDocument[] = []): Order {
   return {
     id: row.id,
     number: row.number,
@@ -74,6 +77,11 @@ function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       quantity: line.quantity,
       line_total: centsToPrice(lineTotalCents(line.unitPriceCents, line.quantity)),
     })),
+    invoices: documents.map((document) => ({
+      kind: document.kind,
+      number: document.number,
+      issued_at: document.issuedAt.toISOString(),
+    })),
   };
 }
 
@@ -96,20 +104,16 @@ function requestHash(input: OrderInput): string {
 
 export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(orderLines.id);
+  const ids = rows.map((row) => row.id);
+  const [lines, documents] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.id),
+    documentsOf(db, ids),
+  ]);
   return rows.map((row) =>
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
+      documents.filter((document) => document.orderId === row.id),
     ),
   );
 }

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company } from '../../../content/company.ts';
+import { auditLog, invoices } from '../../db/schema/index.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { insertPendingOrder } from '../../test/placed-orders.ts';
+import { request } from '../../test/request.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signedInAdmin, signedInUser } from '../../test/users.ts';
+import { issueCreditNote, issueInvoice } from './invoices.ts';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+const year = new Date().getUTCFullYear();
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  admin = await signedInAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+type Customer = Awaited<ReturnType<typeof signedInUser>>;
+
+async function customerOrder(customer?: Customer, lines?: Parameters<typeof insertPendingOrder>[2]) {
+  const who = customer ?? (await signedInUser(t, { firstName: 'Zoë', lastName: 'Łukasiewicz' }));
+  return { customer: who, order: await insertPendingOrder(t.database.db, who.id, lines) };
+}
+
+async function moveTo(orderId: number, status: 'confirmed' | 'cancelled') {
+  const answer = await request(t, {
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/status/`,
+    cookie: admin.cookie,
+    body: { status, note: '' },
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body;
+}
+
+const download = (url: string, cookie?: string) => request(t, { url, ...(cookie ? { cookie } : {}) });
+
+describe('an order confirmed by the firm', () => {
+  let customer: Customer;
+  let order: { id: number; number: string };
+
+  beforeAll(async () => {
+    ({ customer, order } = await customerOrder(undefined, [
+      { name: 'Matte Black Card', sku: 'MB-01', design: 'Matte Black', unitPriceCents: 2500, quantity: 2 },
+      { name: 'Bamboo Card', sku: 'BB-02', design: 'Natural', unitPriceCents: 3999, quantity: 1 },
+    ]));
+    const confirmed = await moveTo(order.id, 'confirmed');
+    expect(confirmed.invoices).toEqual([
+      { kind: 'invoice', number: `INV-${year}-0001`, issued_at: expect.any(String) },
+    ]);
+  });
+
+  it('gets the year’s first invoice number, shown in its own order list', async () => {
+    const own = await request(t, { url: '/api/orders/', cookie: customer.cookie });
+    const listed = own.body.results.find((row: { id: number }) => row.id === order.id);
+    expect(listed.invoices.map((document: { number: string }) => document.number)).toEqual([
+      `INV-${year}-0001`,
+    ]);
+  });
+
+  it('is downloaded by its owner as a PDF naming the firm, the customer, the lines, the totals and how to pay', async () => {
+    const answer = await download(`/api/orders/${order.number}/invoice.pdf`, customer.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="INV-${year}-0001.pdf"`);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(answer.raw);
+    for (const expected of [
+      'INVOICE',
+      `INV-${year}-0001`,
+      order.number,
+      company.name,
+      company.legalName,
+      company.address,
+      company.email,
+      company.phone,
+      'Zoë Łukasiewicz',
+      customer.email,
+      '1 Quay Street',
+      'Galway, H91 AB12',
+      'Ireland',
+      'Matte Black Card',
+      'MB-01',
+      'Design: Natural',
+      'Bamboo Card',
+      '$25.00',
+      '$50.00',
+      '$39.99',
+      'Shipping',
+      'Tax (0%)',
+      company.payment.bank,
+      company.payment.accountNumber,
+      company.payment.routingNumber,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/Subtotal\s+\$89\.99/);
+    expect(text).toMatch(/Total due\s+\$89\.99/);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Please pay by bank transfer within 14 days, by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.now() + 14 * 86_400_000))}, quoting invoice number INV-${year}-0001 as the payment reference.`,
+    );
+  });
+
+  it('is attached to the confirmation e-mail, the same bytes as the download', async () => {
+    const mail = await smtp.waitFor(customer.email, (message) => message.subject.includes('Confirmed'));
+    expect(mail.text).toContain(`Your invoice INV-${year}-0001 is attached.`);
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`INV-${year}-0001.pdf`, 'application/pdf'],
+    ]);
+    const downloaded = await download(`/api/orders/${order.number}/invoice.pdf`, customer.cookie);
+    expect(mail.attachments[0]?.data.equals(downloaded.raw)).toBe(true);
+  });
+
+  it('is stable: issuing again returns the same number and bytes, and the next order takes the next number', async () => {
+    const before = await download(`/api/orders/${order.number}/invoice.pdf`, customer.cookie);
+    const again = await t.database.db.transaction((tx) => issueInvoice(tx, admin, order.id));
+    expect(again.number).toBe(`INV-${year}-0001`);
+    expect(again.pdf.equals(before.raw)).toBe(true);
+
+    const next = await customerOrder(customer);
+    const confirmed = await moveTo(next.order.id, 'confirmed');
+    expect(confirmed.invoices[0].number).toBe(`INV-${year}-0002`);
+  });
+
+  it('numbers each year from 0001 (the issue date’s year in UTC)', async () => {
+    const { order: later } = await customerOrder(customer);
+    const issued = await t.database.db.transaction((tx) =>
+      issueInvoice(tx, admin, later.id, new Date('2031-01-01T00:00:01Z')),
+    );
+    expect([issued.number, issued.year, issued.seq]).toEqual(['INV-2031-0001', 2031, 1]);
+  });
+
+  it('is downloadable from the admin console, and the issue is in the audit log', async () => {
+    const answer = await download(`/api/admin/orders/${order.id}/invoice.pdf`, admin.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="INV-${year}-0001.pdf"`);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(order.id)));
+    expect(entries.map((entry) => entry.action)).toEqual(['order.status', 'invoice.issue']);
+    expect(entries[1]?.after).toMatchObject({ number: `INV-${year}-0001`, total_cents: 8999 });
+  });
+});
+
+describe('an invoiced order cancelled', () => {
+  it('gets a credit note for its invoice, attached to the cancellation e-mail', async () => {
+    const { customer, order } = await customerOrder();
+    const invoiceNumber = (await moveTo(order.id, 'confirmed')).invoices[0].number;
+    await smtp.waitFor(customer.email, (mail) => mail.subject.includes('Confirmed'));
+    const cancelled = await moveTo(order.id, 'cancelled');
+    expect(cancelled.invoices.map((document: { kind: string }) => document.kind)).toEqual([
+      'invoice',
+      'credit_note',
+    ]);
+    const creditNumber = cancelled.invoices[1].number;
+    expect(creditNumber).toBe(`CN-${year}-0001`);
+
+    const mail = await smtp.waitFor(customer.email, (message) => message.subject.includes('Cancelled'));
+    expect(mail.text).toContain(`Credit note ${creditNumber} is attached`);
+    expect(mail.attachments.map((file) => file.filename)).toEqual([`${creditNumber}.pdf`]);
+
+    const answer = await download(`/api/orders/${order.number}/credit-note.pdf`, customer.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="${creditNumber}.pdf"`);
+    const text = await pdfText(answer.raw);
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toMatch(/Total credited\s+-\$50\.00/);
+    expect(text.replace(/\s+/g, ' ')).toContain(`Credit note for invoice ${invoiceNumber}`);
+
+    const [invoice, credit] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(invoices.id);
+    expect(credit).toMatchObject({ creditsInvoiceId: invoice?.id, totalCents: -5000, kind: 'credit_note' });
+    // A second call changes nothing.
+    const again = await t.database.db.transaction((tx) => issueCreditNote(tx, admin, order.id));
+    expect(again?.number).toBe(creditNumber);
+  });
+
+  it('never invoiced (cancelled while pending) gets no credit note, and uses no credit note number', async () => {
+    const { customer, order } = await customerOrder();
+    const cancelled = await moveTo(order.id, 'cancelled');
+    expect(cancelled.invoices).toEqual([]);
+    const mail = await smtp.waitFor(customer.email, (message) => message.subject.includes('Cancelled'));
+    expect(mail.attachments).toEqual([]);
+    const { order: next } = await customerOrder(customer);
+    await moveTo(next.id, 'confirmed');
+    const credited = await moveTo(next.id, 'cancelled');
+    expect(credited.invoices[1].number).toBe(`CN-${year}-0002`);
+  });
+});
+
+describe('who may download an invoice', () => {
+  let owner: Customer;
+  let order: { id: number; number: string };
+  beforeAll(async () => {
+    ({ customer: owner, order } = await customerOrder());
+    await moveTo(order.id, 'confirmed');
+  });
+
+  it('a visitor without a session is asked to sign in', async () => {
+    const answer = await download(`/api/orders/${order.number}/invoice.pdf`);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/json/);
+  });
+
+  it('another customer gets the same 404 as for an order that does not exist', async () => {
+    const stranger = await signedInUser(t);
+    const theirs = await download(`/api/orders/${order.number}/invoice.pdf`, stranger.cookie);
+    const unknown = await download('/api/orders/NX-0000-0000/invoice.pdf', stranger.cookie);
+    expect([theirs.status, unknown.status]).toEqual([404, 404]);
+    expect(theirs.body).toEqual(unknown.body);
+    expect(theirs.text).not.toContain('%PDF');
+  });
+
+  it('an order not yet invoiced, a credit note not issued, and junk numbers are 404 too', async () => {
+    const { order: pending } = await customerOrder(owner);
+    for (const url of [
+      `/api/orders/${pending.number}/invoice.pdf`,
+      `/api/orders/${order.number}/credit-note.pdf`,
+      `/api/orders/${'X'.repeat(300)}/invoice.pdf`,
+      `/api/orders/${encodeURIComponent("' OR 1=1 --")}/invoice.pdf`,
+      `/api/orders/${order.id}/invoice.pdf`,
+    ]) {
+      expect((await download(url, owner.cookie)).status, url).toBe(404);
+    }
+  });
+
+  it('a customer cannot use the admin download', async () => {
+    expect((await download(`/api/admin/orders/${order.id}/invoice.pdf`, owner.cookie)).status).toBe(403);
+    expect((await download(`/api/admin/orders/${order.id}/invoice.pdf`)).status).toBe(401);
+    expect((await download('/api/admin/orders/999999/invoice.pdf', admin.cookie)).status).toBe(404);
+    expect((await download('/api/admin/orders/abc/invoice.pdf', admin.cookie)).status).toBe(404);
+  });
+});

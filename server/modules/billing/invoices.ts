@@ -1,0 +1,236 @@
+// Invoices and credit notes: numbered without gaps per kind and year, issued inside the transaction that
+// confirms or cancels the order, and never changed once issued.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  type InvoiceKind,
+  type InvoiceRow,
+  invoiceCounters,
+  invoices,
+  type MailAttachment,
+  orderLines,
+  orders,
+  users,
+} from '../../db/schema/index.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+import { type InvoicePdfData, renderInvoicePdf } from './invoice-pdf.ts';
+
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/** "INV-2026-0001", "CN-2026-0012": what the customer quotes. */
+function documentNumber(kind: InvoiceKind, year: number, seq: number): string {
+  return `${PREFIX[kind]}-${year}-${String(seq).padStart(4, '0')}`;
+}
+
+/**
+ * The next number of a kind in a year, taken in the caller's transaction: the counter row stays locked
+ * until it commits (so concurrent issuers queue on it) and a rolled-back transaction gives its number back.
+ */
+async function nextSeq(tx: Db | Tx, kind: InvoiceKind, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ kind, year, lastSeq: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.kind, invoiceCounters.year],
+      set: { lastSeq: sql`${invoiceCounters.lastSeq} + 1` },
+    })
+    .returning({ lastSeq: invoiceCounters.lastSeq });
+  if (!row) throw new Error('the invoice counter returned nothing');
+  return row.lastSeq;
+}
+
+async function documentOf(tx: Db | Tx, orderId: number, kind: InvoiceKind): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+  return row;
+}
+
+/** The order, locked for the rest of the transaction, with its customer and lines. */
+async function lockedOrder(tx: Db | Tx, orderId: number) {
+  const [found] = await tx
+    // The transaction's time (one clock for every host) dates the document and gives its year.
+    .select({ order: orders, user: users, now: sql<Date | string>`now()` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
+  if (!found) throw new Error(`no order ${orderId}`);
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return { ...found, lines };
+}
+
+type LockedOrder = Awaited<ReturnType<typeof lockedOrder>>;
+
+function pdfData(found: LockedOrder, document: Omit<InvoicePdfData, keyof ReturnType<typeof orderFacts>>) {
+  return { ...orderFacts(found), ...document };
+}
+
+/** What both documents print of the order: its snapshot, never the live catalogue or address book. */
+function orderFacts({ order, user, lines }: LockedOrder) {
+  return {
+    orderNumber: order.number,
+    orderDate: order.createdAt,
+    customer: { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email },
+    address: [
+      order.shipAddress,
+      [order.shipCity, order.shipState, order.shipPostalCode].filter(Boolean).join(', '),
+      order.shipCountry,
+    ].filter(Boolean),
+    lines: lines.map((line) => ({
+      name: line.name,
+      sku: line.sku,
+      design: line.design,
+      quantity: line.quantity,
+      unitCents: line.unitPriceCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    shippingZone: order.shippingZone,
+    taxCents: order.taxCents,
+    taxRateBp: order.taxRateBp,
+    totalCents: order.totalCents,
+  };
+}
+
+async function issue(
+  tx: Db | Tx,
+  actor: Actor,
+  found: LockedOrder,
+  kind: InvoiceKind,
+  credits: InvoiceRow | null,
+  issuedAt: Date | undefined,
+): Promise<InvoiceRow> {
+  const at = issuedAt ?? new Date(found.now);
+  // The year is the issue date's year in UTC; the number is taken last, so its row is locked briefly.
+  const year = at.getUTCFullYear();
+  const seq = await nextSeq(tx, kind, year);
+  const number = documentNumber(kind, year, seq);
+  const pdf = await renderInvoicePdf(
+    pdfData(found, { kind, number, issuedAt: at, credits: credits?.number ?? null }),
+  );
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId: found.order.id,
+      kind,
+      year,
+      seq,
+      number,
+      creditsInvoiceId: credits?.id ?? null,
+      // A credit note takes back its invoice's amount: the two sum to nothing.
+      totalCents: kind === 'invoice' ? found.order.totalCents : -(credits?.totalCents ?? 0),
+      pdf,
+      issuedAt: at,
+    })
+    .returning();
+  if (!row) throw new Error('the invoice insert returned nothing');
+  await recordAudit(tx, actor, {
+    action: kind === 'invoice' ? 'invoice.issue' : 'invoice.credit',
+    targetType: 'order',
+    targetId: found.order.id,
+    after: { number, total_cents: row.totalCents, ...(credits ? { credits: credits.number } : {}) },
+  });
+  return row;
+}
+
+/**
+ * The order's invoice, issued now in the caller's transaction unless it already has one (then that one,
+ * unchanged). `issuedAt` is for tests of another year; the transaction's time otherwise.
+ */
+export async function issueInvoice(
+  tx: Db | Tx,
+  actor: Actor,
+  orderId: number,
+  issuedAt?: Date,
+): Promise<InvoiceRow> {
+  const found = await lockedOrder(tx, orderId);
+  const existing = await documentOf(tx, orderId, 'invoice');
+  if (existing) return existing;
+  return issue(tx, actor, found, 'invoice', null, issuedAt);
+}
+
+/**
+ * A credit note for the invoice of an order being cancelled, in the caller's transaction; the existing one
+ * when already issued; null when the order was never invoiced (nothing to cancel).
+ */
+export async function issueCreditNote(
+  tx: Db | Tx,
+  actor: Actor,
+  orderId: number,
+  issuedAt?: Date,
+): Promise<InvoiceRow | null> {
+  const found = await lockedOrder(tx, orderId);
+  const invoice = await documentOf(tx, orderId, 'invoice');
+  if (!invoice) return null;
+  const existing = await documentOf(tx, orderId, 'credit_note');
+  if (existing) return existing;
+  return issue(tx, actor, found, 'credit_note', invoice, issuedAt);
+}
+
+/** The file name a document downloads and is attached as: "INV-2026-0001.pdf". */
+export const pdfFileName = (row: Pick<InvoiceRow, 'number'>) => `${row.number}.pdf`;
+
+/** A document as a mail attachment (base64: the queue keeps attachments as JSON text). */
+export function invoiceAttachment(row: Pick<InvoiceRow, 'number' | 'pdf'>): MailAttachment {
+  return {
+    filename: pdfFileName(row),
+    contentType: 'application/pdf',
+    content: row.pdf.toString('base64'),
+    encoding: 'base64',
+  };
+}
+
+/**
+ * For a flow that confirms an order itself (a customer approving a proof): call it in the same transaction,
+ * after the status became `confirmed`; it issues (or returns) the invoice and the attachment for the mail.
+ */
+export async function invoiceConfirmedOrder(
+  tx: Db | Tx,
+  actor: Actor,
+  orderId: number,
+): Promise<{ invoice: InvoiceRow; attachment: MailAttachment }> {
+  const invoice = await issueInvoice(tx, actor, orderId);
+  return { invoice, attachment: invoiceAttachment(invoice) };
+}
+
+/** The documents of some orders (no PDFs), oldest first: what order lists show and link to. */
+export async function documentsOf(
+  db: Db | Tx,
+  orderIds: number[],
+): Promise<Array<Pick<InvoiceRow, 'orderId' | 'kind' | 'number' | 'issuedAt'>>> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: invoices.orderId,
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+    })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.id));
+}
+
+/** One order's document of a kind, with its PDF; `owner` limits it to that customer's orders. */
+export async function findDocument(
+  db: Db,
+  order: { number: string; owner: number } | { id: number },
+  kind: InvoiceKind,
+): Promise<InvoiceRow | undefined> {
+  const where =
+    'id' in order
+      ? eq(orders.id, order.id)
+      : and(eq(orders.number, order.number), eq(orders.userId, order.owner));
+  const [row] = await db
+    .select({ document: invoices })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(where, eq(invoices.kind, kind)));
+  return row?.document;
+}

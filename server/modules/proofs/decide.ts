@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { proofChangesMail } from '../../mail/proof-mail.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
+import { invoiceConfirmedOrder } from '../billing/invoices.ts';
 import { withLines } from '../orders/service.ts';
 import type { ProofDeps } from './deps.ts';
 
@@ -63,10 +64,19 @@ async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confi
     before: { status: 'awaiting_proof' },
     after: { status: 'confirmed', note, via },
   });
+  // Confirmed is invoiced, in this same transaction: the number is taken only if the approval commits.
+  const { invoice } = await invoiceConfirmedOrder(tx, actor, order.id);
   const [withItems] = await withLines(tx, [confirmed]);
   if (withItems) {
     await deps.mailer.sendLater(
-      orderStatusMail(customer.email, customer.firstName, withItems, '', `${deps.publicUrl}/profile#orders`),
+      orderStatusMail(
+        customer.email,
+        customer.firstName,
+        withItems,
+        '',
+        `${deps.publicUrl}/profile#orders`,
+        invoice,
+      ),
       tx,
     );
   }

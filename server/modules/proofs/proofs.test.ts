@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
 import { sessionSecretOf } from '../../config.ts';
-import { auditLog, mailQueue, orderEvents, orderProofs, orders } from '../../db/schema/index.ts';
+import { auditLog, invoices, mailQueue, orderEvents, orderProofs, orders } from '../../db/schema/index.ts';
 import { personalisedOrder } from '../../test/personalised-order.ts';
 import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
@@ -171,9 +171,12 @@ describe('the customer’s decision', () => {
     });
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body).toMatchObject({ status: 'approved', order_status: 'confirmed', open: false });
-    expect((await smtp.waitFor(customer.email, (m) => m.subject.includes('Confirmed'))).text).toContain(
-      'has been confirmed',
-    );
+    const confirmation = await smtp.waitFor(customer.email, (m) => m.subject.includes('Confirmed'));
+    expect(confirmation.text).toContain('has been confirmed');
+    // The approval invoiced the order in its own transaction, and the mail carries that invoice.
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(invoice?.kind).toBe('invoice');
+    expect(confirmation.attachments?.map((a) => a.filename)).toEqual([`${invoice?.number}.pdf`]);
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events).toMatchObject([
       { fromStatus: 'awaiting_proof', toStatus: 'confirmed', actorId: customer.id },

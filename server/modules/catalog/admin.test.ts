@@ -116,7 +116,9 @@ it('checks every field and the cover the way profile photos are checked', async 
     Buffer.from('<svg/>'),
   );
   expect(notImage.status).toBe(400);
-  expect(notImage.body.errors).toEqual({ cover_image: ['The image must be a JPEG, PNG or WebP image.'] });
+  expect(notImage.body.errors).toEqual({
+    cover_image: ['SVG files are not accepted: the image must be a JPEG, PNG or WebP image.'],
+  });
 
   // A SKU that reads as a valid serial would be ambiguous in the verify box.
   const serialLike = await send('POST', '/api/admin/cards/', { ...fields, slug: 'x-2', sku: 'ECD1DD829NKP' });

@@ -57,7 +57,7 @@ const NFC_MARK = 440;
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
 
-export const drawTextElement: TextDrawer = (run) =>
+const drawTextElement: TextDrawer = (run) =>
   `<text x="${num(run.x)}" y="${num(run.y)}" font-family="${PRINT_FONT_FAMILY}, sans-serif" font-size="${run.size}" font-weight="${run.weight}" fill="${run.fill}"${run.anchor === 'middle' ? ' text-anchor="middle"' : ''}>${escapeXml(run.text)}</text>`;
 
 function checkedPng(href: string | undefined): string | undefined {

@@ -9,10 +9,10 @@ export const CARD_UNITS = { width: 8560, height: 5398 } as const;
 export const MARGIN = 700;
 
 export type TextField = 'name' | 'title' | 'company';
-export const TEXT_FIELDS: readonly TextField[] = ['name', 'title', 'company'];
+const TEXT_FIELDS: readonly TextField[] = ['name', 'title', 'company'];
 
 /** Where a text field goes: its size (cap to cap, in card units), weight and the widest it may be. */
-export interface TextBox {
+interface TextBox {
   size: number;
   weight: PrintFontWeight;
   maxWidth: number;
@@ -32,7 +32,7 @@ export function printedText(value: string | undefined): string {
   return (value ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export interface FitProblem {
+interface FitProblem {
   field: TextField;
   message: string;
 }

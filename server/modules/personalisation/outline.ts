@@ -46,7 +46,7 @@ function runsOf(text: string, candidates: fontkit.Font[]): { font: fontkit.Font;
 }
 
 /** A line of text as glyph outlines in font units (y up, from its start), and its advance. */
-export function outlineText(
+function outlineText(
   text: string,
   weight: PrintFontWeight,
 ): { d: string; advance: number; unitsPerEm: number } {

@@ -7,7 +7,7 @@ import { drawTextOutlined } from './outline.ts';
 const MM_PER_INCH = 25.4;
 const POINTS_PER_MM = 72 / MM_PER_INCH;
 /** The print page: the card and its bleed on every side. */
-export const PRINT_PAGE_MM = {
+const PRINT_PAGE_MM = {
   width: CARD_SIZE_MM.width + 2 * BLEED_MM,
   height: CARD_SIZE_MM.height + 2 * BLEED_MM,
 };

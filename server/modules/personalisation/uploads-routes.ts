@@ -17,7 +17,7 @@ const uploadFieldsSchema = z.strictObject({
   kind: z.enum(DESIGN_UPLOAD_KINDS, { message: DESIGN_UPLOAD_MESSAGES.kind }),
 });
 
-export const designUploadSchema = z
+const designUploadSchema = z
   .strictObject({
     id: z.number().int(),
     kind: z.enum(DESIGN_UPLOAD_KINDS),

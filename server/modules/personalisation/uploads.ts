@@ -15,7 +15,7 @@ const KINDS: Record<DesignUploadKind, ImageKind> = {
   signature: { field: DESIGN_UPLOAD.field, noun: 'signature', storedSide: 1200 },
 };
 
-export interface DesignUpload {
+interface DesignUpload {
   id: number;
   kind: DesignUploadKind;
   width: number;

@@ -232,7 +232,7 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <FormField
-            label={`Cards per pack (1 to ${MAX_PACK_SIZE}; a Team Pack of 5 is one line with five printed cards)`}
+            label={`Cards per pack (1 to ${MAX_PACK_SIZE})`}
             name="pack_size"
             required
             inputMode="numeric"

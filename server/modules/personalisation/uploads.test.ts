@@ -256,4 +256,18 @@ describe('design uploads', () => {
     });
     expect(crossSite.status).toBe(403);
   });
+
+  it('limits how many pictures one user uploads in an hour (with their profile photos)', async () => {
+    const { cookie } = await signedInUser(t);
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#e4572e' } })
+      .png()
+      .toBuffer();
+    const file = { filename: 'l.png', type: 'image/png', data: tiny };
+    for (let sent = 0; sent < 30; sent++)
+      expect((await upload(cookie, { kind: 'logo' }, file)).status).toBe(201);
+    const refused = await upload(cookie, { kind: 'logo' }, file);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/uploaded many images/);
+    expect((await upload((await signedInUser(t)).cookie, { kind: 'logo' }, file)).status).toBe(201);
+  });
 });

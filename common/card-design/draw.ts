@@ -207,6 +207,23 @@ function front(content: Content, palette: DesignPalette, drawText: TextDrawer, i
   return parts.join('');
 }
 
+const HINT_GAP = 120;
+
+/** The contactless mark and a short line beside it, on the bottom margin from `left`. */
+function tapHint(text: string, left: number, palette: DesignPalette, drawText: TextDrawer): string {
+  return (
+    nfcMark(left - 40, H - MARGIN - NFC_MARK, NFC_MARK, palette.ink) +
+    drawText({
+      text,
+      x: left + NFC_MARK + HINT_GAP,
+      y: H - MARGIN - (NFC_MARK - HINT.size * CAP) / 2,
+      ...HINT,
+      fill: palette.ink,
+      anchor: 'start',
+    })
+  );
+}
+
 function back(content: Content, palette: DesignPalette, drawText: TextDrawer): string {
   const { texts, qr } = content;
   const parts: string[] = [];
@@ -239,17 +256,7 @@ function back(content: Content, palette: DesignPalette, drawText: TextDrawer): s
         }),
       );
     }
-    parts.push(nfcMark(MARGIN - 40, H - MARGIN - NFC_MARK, NFC_MARK, palette.ink));
-    parts.push(
-      drawText({
-        text: 'Tap or scan',
-        x: MARGIN + NFC_MARK + 120,
-        y: H - MARGIN - (NFC_MARK - HINT.size * CAP) / 2,
-        ...HINT,
-        fill: palette.ink,
-        anchor: 'start',
-      }),
-    );
+    parts.push(tapHint('Tap or scan', MARGIN, palette, drawText));
     return parts.join('');
   }
   if (content.logo) {
@@ -274,18 +281,13 @@ function back(content: Content, palette: DesignPalette, drawText: TextDrawer): s
     parts.push(nfcMark(W / 2 - 500, H / 2 - 800, 1000, palette.ink));
   }
   const hint = 'Tap to connect';
-  const groupWidth = NFC_MARK + 120 + textWidth(hint, HINT.weight, HINT.size);
-  const left = (W - groupWidth) / 2;
-  parts.push(nfcMark(left - 40, H - MARGIN - NFC_MARK, NFC_MARK, palette.ink));
   parts.push(
-    drawText({
-      text: hint,
-      x: left + NFC_MARK + 120,
-      y: H - MARGIN - (NFC_MARK - HINT.size * CAP) / 2,
-      ...HINT,
-      fill: palette.ink,
-      anchor: 'start',
-    }),
+    tapHint(
+      hint,
+      (W - (NFC_MARK + HINT_GAP + textWidth(hint, HINT.weight, HINT.size))) / 2,
+      palette,
+      drawText,
+    ),
   );
   return parts.join('');
 }

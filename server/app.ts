@@ -36,6 +36,7 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { remindOpenProofs } from './modules/proofs/reminders.ts';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       exchangeRoutes,
       insightsRoutes,
       proofRoutes,
+      designUploadRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

@@ -195,6 +195,13 @@ const uploadCases: Record<string, UploadCase> = {
       data: await generateProofPdf({ number: 'X', version: 1 }, [], async () => Buffer.alloc(0)),
     }),
   },
+  'post /api/design-uploads/': {
+    method: 'POST',
+    signIn: (t) => signedInUser(t),
+    url: async () => '/api/design-uploads/',
+    fields: { kind: 'logo' },
+    tookTheImage: (body) => typeof body.url === 'string' && body.url.endsWith('.png'),
+  },
 };
 
 it('names the file field each multipart handler reads: a real upload under the documented name is taken', async () => {

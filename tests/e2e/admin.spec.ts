@@ -91,6 +91,25 @@ test('an admin adds a card with a cover image and it is in the shop at once', as
   await expect(page.getByText('$54.00').first()).toBeVisible();
 });
 
+test('an admin chooses what a card prints and its pack size', async ({ page }) => {
+  await logIn(page, admin, '/admin/cards/1');
+  const personalisation = page.getByRole('group', { name: 'Personalisation' });
+  await personalisation.getByLabel('Printed name').check();
+  await personalisation.getByLabel('QR code to your card on the back').check();
+  const pack = personalisation.getByLabel(/^Cards per pack/);
+  await pack.fill('51');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(personalisation.getByText('A pack holds 1 to 50 cards.')).toBeVisible();
+  await pack.fill('5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/ saved\.$/)).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(personalisation.getByLabel('Printed name')).toBeChecked();
+  await expect(personalisation.getByLabel('Company')).not.toBeChecked();
+  await expect(pack).toHaveValue('5');
+});
+
 test('an admin ships a customer’s order and the customer is e-mailed', async ({ page, browser }) => {
   // The customer orders through the API, signed in in their own browser.
   const shopper = await browser.newContext();

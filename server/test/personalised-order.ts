@@ -1,41 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { drawCard } from '../../common/card-design/draw.ts';
 import type { PrintedCard } from '../../common/card-design/personalisation.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { addresses, cards, orderDesigns, orderLines, orders, users } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { placeOrder } from '../modules/orders/service.ts';
+import { printFileOf } from '../modules/personalisation/render.ts';
 import { request } from './request.ts';
 import type { TestApp } from './test-app.ts';
 import { signedInUser } from './users.ts';
 
 /**
  * Personalised orders for tests until the order snapshot lands: a plain order placed through the real
- * code, then moved to `awaiting_proof` with `order_designs` rows (simple SVGs and a small PDF) on its line.
+ * code, then moved to `awaiting_proof` with `order_designs` rows (drawn as the shop draws them) on its line.
  */
 const DEFAULT_CARDS: PrintedCard[] = [
   { name: 'Ada Lovelace', title: 'Chief Engineer', company: 'Analytical Ltd', qr: true },
   { name: 'Charles Babbage', title: 'Founder', company: 'Analytical Ltd' },
 ];
 
-function cardSvg(side: 'front' | 'back', card: PrintedCard): string {
-  const fill = side === 'front' ? '#0b1b3a' : '#f4efe8';
-  const ink = side === 'front' ? '#ffffff' : '#0b1b3a';
-  const label = side === 'front' ? (card.name ?? '') : (card.company ?? '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540"><rect width="856" height="540" rx="32" fill="${fill}"/><rect x="60" y="380" width="300" height="12" fill="${ink}"/><text x="60" y="300" font-family="Inter, sans-serif" font-size="56" fill="${ink}">${label}</text></svg>`;
-}
+const FIELDS = ['name', 'title', 'company', 'qr'] as const;
+const QR = QRCode.create('https://shop.test/profile/ada', { errorCorrectionLevel: 'M' }).modules;
 
-function smallPdf(card: PrintedCard): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [255, 171] });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.text(card.name ?? 'Card');
-  doc.end();
-  return done;
+/** A printed card drawn as the shop draws it: the preview's SVGs and the print file. */
+async function drawn(card: PrintedCard) {
+  const input = { printed: card, design: 'Matte Black', fields: FIELDS, ...(card.qr ? { qr: QR } : {}) };
+  const { front, back } = drawCard(input);
+  return { frontSvg: front, backSvg: back, printPdf: await printFileOf(input) };
 }
 
 /** Moves a placed order to `awaiting_proof` and gives its first line one printed card per `printed`. */
@@ -55,9 +50,7 @@ async function personaliseOrder(db: Db, orderId: number, printed = DEFAULT_CARDS
       position,
       printed: card,
       memberEmail: position === 0 ? null : `member${position}@example.test`,
-      frontSvg: cardSvg('front', card),
-      backSvg: cardSvg('back', card),
-      printPdf: await smallPdf(card),
+      ...(await drawn(card)),
     });
   }
   return db.insert(orderDesigns).values(rows).returning();

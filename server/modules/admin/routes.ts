@@ -80,7 +80,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   // Each gets only its own services: the options here also carry this scope's prefix.
   const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion, secret, salesEmail } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
-  // The proof's card pictures: resvg for now; the design module's text-outlining renderer when merged.
+  // The proof's card pictures: the stored previews with their text outlined in Inter.
   const renderCardPng = rasteriseCardSvg;
   await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail, renderCardPng });
   await app.register(billingAdminRoutes, { db });

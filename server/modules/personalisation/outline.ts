@@ -76,3 +76,26 @@ export const drawTextOutlined: TextDrawer = (run: TextRun) => {
   const x = run.anchor === 'middle' ? run.x - (advance * scale) / 2 : run.x;
   return `<path transform="translate(${num(x)} ${num(run.y)}) scale(${num(scale)} ${num(-scale)})" d="${d}" fill="${run.fill}"/>`;
 };
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+/** drawCard's own <text> element, attribute for attribute (a stored preview is drawn by it, never typed). */
+const DRAWN_TEXT =
+  /<text x="([-\d.]+)" y="([-\d.]+)" font-family="[^"]*" font-size="([\d.]+)" font-weight="(400|700)" fill="([^"]*)"( text-anchor="middle")?>([^<]*)<\/text>/g;
+
+/**
+ * A preview as stored with an order (its text as <text>, in Inter) with that text outlined, so a renderer
+ * without the font (resvg here) draws it as the customer saw it: the proof's card pictures.
+ */
+export function outlineDrawnText(svg: string): string {
+  return svg.replace(DRAWN_TEXT, (_, x, y, size, weight, fill, middle, text: string) =>
+    drawTextOutlined({
+      text: text.replace(/&(lt|gt|amp|apos|quot);/g, (entity, name: string) => ENTITIES[name] ?? entity),
+      x: Number(x),
+      y: Number(y),
+      size: Number(size),
+      weight: Number(weight) as PrintFontWeight,
+      fill,
+      anchor: middle ? 'middle' : 'start',
+    }),
+  );
+}

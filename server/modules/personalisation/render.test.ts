@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type DrawCardInput, drawCard } from '../../../common/card-design/draw.ts';
-import { drawTextOutlined } from './outline.ts';
+import { drawTextOutlined, outlineDrawnText } from './outline.ts';
 import { printFileOf, printPdf, renderPng } from './render.ts';
 
 const URL = 'https://cards.example.com/profile/alexandra';
@@ -83,5 +83,21 @@ describe('print rendering', () => {
   it('refuses sides drawn without bleed', async () => {
     const { front, back } = drawCard(input('Bamboo'));
     await expect(printPdf(front, back)).rejects.toThrow(/bleed/);
+  });
+});
+
+describe('a stored preview, outlined for the proof', () => {
+  it('is the drawing with outlined text, whatever the typed text holds', () => {
+    const typed = {
+      ...input('Pearl White'),
+      printed: { name: 'Zoë <O’Brien> & "Co"', title: 'R&D lead', company: 'A > B', qr: true },
+    };
+    const { drawText: _outlined, ...withText } = typed;
+    const stored = drawCard(withText);
+    expect(stored.front).toContain('<text');
+    const outlined = drawCard(typed);
+    expect(outlineDrawnText(stored.front)).toBe(outlined.front);
+    expect(outlineDrawnText(stored.back)).toBe(outlined.back);
+    expect(outlineDrawnText(stored.front)).not.toContain('<text');
   });
 });

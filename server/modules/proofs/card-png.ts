@@ -1,17 +1,8 @@
-import { Resvg } from '@resvg/resvg-js';
+import { PRINT_DPI } from '../../../common/card-design/personalisation.ts';
+import { outlineDrawnText } from '../personalisation/outline.ts';
+import { renderPng } from '../personalisation/render.ts';
 
-/** Wide enough for the proof's card pictures (drawn 171 mm wide) to look sharp in print and on screen. */
-const PICTURE_WIDTH = 1400;
-
-/**
- * The stand-in for the design module's renderer until it is wired (decision 026): resvg cannot read Inter's
- * WOFF files, so <text> is drawn with whatever sans-serif the host has, and with none where it has none.
- * The proof's cover page lists every printed text as real text either way.
- */
+/** A printed card's stored preview as a picture for its proof: the text outlined in Inter, at print resolution. */
 export async function rasteriseCardSvg(svg: string): Promise<Buffer> {
-  const resvg = new Resvg(svg, {
-    fitTo: { mode: 'width', value: PICTURE_WIDTH },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-  });
-  return Buffer.from(resvg.render().asPng());
+  return renderPng(outlineDrawnText(svg), PRINT_DPI);
 }

@@ -3,6 +3,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
+import { billingAdminRoutes } from '../billing/admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -74,4 +75,5 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   await app.register(serialSignalAdminRoutes, { db });
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
+  await app.register(billingAdminRoutes, { db });
 };

@@ -47,6 +47,7 @@ export default [
       route('users', 'routes/admin/users.tsx'),
       route('users/:id', 'routes/admin/user-detail.tsx'),
       route('leads', 'routes/admin/leads.tsx'),
+      route('shipping', 'routes/admin/shipping.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

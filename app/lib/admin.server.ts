@@ -10,6 +10,7 @@ import { dashboard } from '../../server/modules/admin/dashboard.ts';
 import { pageQuery } from '../../server/modules/admin/list-query.ts';
 import { auditQuery, dashboardQuery } from '../../server/modules/admin/schemas.ts';
 import { FORBIDDEN } from '../../server/modules/admin/scope.ts';
+import { listRates } from '../../server/modules/billing/rate-admin.ts';
 import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/catalog/card-editing.ts';
 import { leadsQuery } from '../../server/modules/leads/admin-schemas.ts';
 import { listLeads } from '../../server/modules/leads/lead-admin.ts';
@@ -111,3 +112,6 @@ export const loadAudit = (request: Request, context: AppLoadContext) =>
       query.target_type && query.target_id ? { type: query.target_type, id: query.target_id } : undefined,
     );
   });
+
+export const loadShipping = (request: Request, context: AppLoadContext) =>
+  asAdmin(request, context, () => listRates(context.db));

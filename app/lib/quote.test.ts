@@ -21,6 +21,11 @@ const quoted = (items: CartItem[], unitPrices: string[], total: string): Quote =
     line_total: '0.00',
     problem: null,
   })),
+  subtotal: total,
+  shipping: null,
+  shipping_zone: null,
+  tax_rate: null,
+  tax: null,
   total,
   item_count: items.reduce((sum, entry) => sum + entry.quantity, 0),
   orderable: true,
@@ -34,7 +39,7 @@ describe('shownPrices', () => {
   it('sums the stored prices in whole cents until the server answers', () => {
     const shown = shownPrices(cart, null);
     expect(shown.lineCents(cheap)).toBe(87);
-    expect(shown.totalCents).toBe(87 + 4998);
+    expect(shown.subtotalCents).toBe(87 + 4998);
   });
 
   it('shows the quote once it prices these very lines', () => {
@@ -46,14 +51,14 @@ describe('shownPrices', () => {
     const shown = shownPrices(cart, quote);
     expect(shown.lineCents(cheap)).toBe(90);
     expect(shown.lineCents(dear)).toBe(5000);
-    expect(shown.totalCents).toBe(5090);
+    expect(shown.subtotalCents).toBe(5090);
   });
 
   it('keeps to the cart while the quote is for an older cart', () => {
     const older = quoted([item(1, '0.29', 2), item(2, '24.99', 2)], ['0.29', '24.99'], '50.56');
-    expect(shownPrices(cart, older).totalCents).toBe(87 + 4998);
+    expect(shownPrices(cart, older).subtotalCents).toBe(87 + 4998);
     expect(
-      shownPrices([...cart, item(3, '1.00', 1)], quoted(cart, ['0.29', '24.99'], '50.85')).totalCents,
+      shownPrices([...cart, item(3, '1.00', 1)], quoted(cart, ['0.29', '24.99'], '50.85')).subtotalCents,
     ).toBe(87 + 4998 + 100);
   });
 });

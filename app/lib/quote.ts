@@ -8,10 +8,14 @@ export type { Quote };
 
 /**
  * The cart priced by the server (POST /api/orders/quote/): current names and prices, and a reason for
- * each line that cannot be ordered. Stored prices are refreshed from it. Null until it answers.
+ * each line that cannot be ordered; with one of the user's addresses, its shipping and tax too (`address`
+ * says which address the quote is for). Stored prices are refreshed from it. Null until it answers.
  */
-export function useQuote(items: CartItem[]): { quote: Quote | null; failed: boolean } {
-  const [quote, setQuote] = useState<Quote | null>(null);
+export function useQuote(
+  items: CartItem[],
+  address?: number | null,
+): { quote: Quote | null; failed: boolean; address: number | null } {
+  const [answered, setAnswered] = useState<{ quote: Quote; address: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const request = useMemo(
     () =>
@@ -20,19 +24,21 @@ export function useQuote(items: CartItem[]): { quote: Quote | null; failed: bool
       ),
     [items],
   );
+  const to = address ?? null;
 
   useEffect(() => {
     const lines = JSON.parse(request) as unknown[];
     if (lines.length === 0) {
-      setQuote(null);
+      setAnswered(null);
       return;
     }
     let current = true;
     const timer = setTimeout(() => {
-      api<Quote>('/orders/quote/', { method: 'POST', body: { items: lines } })
+      const body = to === null ? { items: lines } : { items: lines, address: to };
+      api<Quote>('/orders/quote/', { method: 'POST', body })
         .then((answer) => {
           if (!current) return;
-          setQuote(answer);
+          setAnswered({ quote: answer, address: to });
           setFailed(false);
           refreshPrices(answer.items);
         })
@@ -44,9 +50,9 @@ export function useQuote(items: CartItem[]): { quote: Quote | null; failed: bool
       current = false;
       clearTimeout(timer);
     };
-  }, [request]);
+  }, [request, to]);
 
-  return { quote, failed };
+  return { quote: answered?.quote ?? null, failed, address: answered?.address ?? null };
 }
 
 /** The quoted line for a cart item, when the quote has it. */
@@ -63,16 +69,39 @@ function quotes(quote: Quote, items: CartItem[]): boolean {
 }
 
 /**
- * The money the cart and checkout show, in cents: the server's quote once it prices these lines (what the
- * order will charge), the cart's own sums of its stored prices before.
+ * The money the cart and checkout show for the goods, in cents: the server's quote once it prices these
+ * lines (what the order will charge), the cart's own sums of its stored prices before.
  */
 export function shownPrices(
   items: CartItem[],
   quote: Quote | null,
-): { lineCents: (item: CartItem) => number; totalCents: number } {
-  if (!quote || !quotes(quote, items)) return { lineCents: cartLineCents, totalCents: cartTotalCents(items) };
+): { lineCents: (item: CartItem) => number; subtotalCents: number } {
+  if (!quote || !quotes(quote, items)) {
+    return { lineCents: cartLineCents, subtotalCents: cartTotalCents(items) };
+  }
   return {
     lineCents: (item) => priceToCents(quotedLine(quote, item)?.line_total ?? '') ?? cartLineCents(item),
-    totalCents: priceToCents(quote.total) ?? cartTotalCents(items),
+    subtotalCents: priceToCents(quote.subtotal) ?? cartTotalCents(items),
+  };
+}
+
+/** Shipping, tax and total as the server quoted them for these lines to this address; null until it has. */
+export function shownCharges(
+  items: CartItem[],
+  answer: { quote: Quote | null; address: number | null },
+  address: number | null,
+): { shippingCents: number; zone: string; taxRate: string; taxCents: number; totalCents: number } | null {
+  const { quote } = answer;
+  if (!quote || address === null || answer.address !== address || !quotes(quote, items)) return null;
+  const shippingCents = priceToCents(quote.shipping ?? '');
+  const taxCents = priceToCents(quote.tax ?? '');
+  const totalCents = priceToCents(quote.total);
+  if (shippingCents === undefined || taxCents === undefined || totalCents === undefined) return null;
+  return {
+    shippingCents,
+    zone: quote.shipping_zone ?? '',
+    taxRate: quote.tax_rate ?? '0',
+    taxCents,
+    totalCents,
   };
 }

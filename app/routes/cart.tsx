@@ -23,7 +23,7 @@ export default function Cart() {
   const items = useCart();
   const hydrated = useHydrated();
   const { quote, failed } = useQuote(items);
-  const { lineCents, totalCents } = shownPrices(items, quote);
+  const { lineCents, subtotalCents } = shownPrices(items, quote);
   const blocked = quote !== null && !quote.orderable;
 
   return (
@@ -106,8 +106,9 @@ export default function Cart() {
             </table>
             <div className="cart-summary">
               <p className="cart-total">
-                Total <strong data-testid="cart-total">{formatDollars(totalCents)}</strong>
+                Subtotal <strong data-testid="cart-total">{formatDollars(subtotalCents)}</strong>
               </p>
+              <p className="muted">Shipping and tax are calculated at checkout.</p>
               {failed && (
                 <p className="muted">Prices could not be checked just now; checkout confirms them.</p>
               )}

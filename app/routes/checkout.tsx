@@ -14,7 +14,7 @@ import { formatDollars } from '../lib/format';
 import { useHydrated } from '../lib/hydrated';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { loadCheckout } from '../lib/orders.server';
-import { quotedLine, shownPrices, useQuote } from '../lib/quote';
+import { quotedLine, shownCharges, shownPrices, useQuote } from '../lib/quote';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${company.name}` }];
@@ -28,14 +28,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const items = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const { quote } = useQuote(items);
   const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
   const [selected, setSelected] = useState<number | null>(loaderData.addresses[0]?.id ?? null);
+  const quoted = useQuote(items, selected);
+  const { quote } = quoted;
   const [adding, setAdding] = useState(false);
   const [placing, setPlacing] = useState(false);
   // One key per checkout attempt: a retry of the same order (a lost answer, a double click) reuses it.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
-  const { lineCents, totalCents } = shownPrices(items, quote);
+  const { lineCents, subtotalCents } = shownPrices(items, quote);
+  const charges = shownCharges(items, quoted, selected);
 
   async function placeOrder() {
     if (selected === null) {
@@ -135,15 +137,59 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 })}
               </ul>
             )}
-            <p className="cart-total">
-              Total <strong data-testid="checkout-total">{formatDollars(totalCents)}</strong>
-            </p>
+            <dl className="summary-totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="checkout-subtotal">{formatDollars(subtotalCents)}</dd>
+              </div>
+              <div>
+                <dt>
+                  Shipping{' '}
+                  {charges?.zone && (
+                    <span className="muted" data-testid="checkout-zone">
+                      ({charges.zone})
+                    </span>
+                  )}
+                </dt>
+                <dd data-testid="checkout-shipping">
+                  {charges
+                    ? formatDollars(charges.shippingCents)
+                    : selected === null
+                      ? 'Choose an address'
+                      : '…'}
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  Tax{' '}
+                  {charges && (
+                    <span className="muted" data-testid="checkout-tax-rate">
+                      ({charges.taxRate} %)
+                    </span>
+                  )}
+                </dt>
+                <dd data-testid="checkout-tax">{charges ? formatDollars(charges.taxCents) : '…'}</dd>
+              </div>
+              <div className="cart-total">
+                <dt>Total</dt>
+                <dd>
+                  <strong data-testid="checkout-total">
+                    {charges ? formatDollars(charges.totalCents) : '…'}
+                  </strong>
+                </dd>
+              </div>
+            </dl>
             <p className="muted">No payment now: we confirm your order by e-mail and invoice you then.</p>
             <button
               type="button"
               className="button"
               onClick={placeOrder}
-              disabled={placing || !hydrated || items.length === 0}
+              disabled={
+                placing ||
+                !hydrated ||
+                items.length === 0 ||
+                (selected !== null && !charges && !quoted.failed)
+              }
             >
               {placing ? 'Placing Order...' : 'Place Order'}
             </button>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { company } from '../../content/company';
+import { OrderChargeTerms } from '../components/OrderCharges';
 import { PageHeader } from '../components/PageHeader';
 import { formatDollars } from '../lib/format';
 import { loadOrderSuccess } from '../lib/orders.server';
@@ -25,6 +26,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
             <dl className="order-facts">
               <dt>Order number</dt>
               <dd data-testid="order-number">{order.number}</dd>
+              <OrderChargeTerms order={order} />
               <dt>Total</dt>
               <dd>{formatDollars(order.total)}</dd>
               <dt>Items</dt>

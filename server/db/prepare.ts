@@ -1,11 +1,11 @@
 import type { MediaStorage } from '../storage/index.ts';
 import type { Database } from './client.ts';
 import { applyMigrations } from './migrate.ts';
-import { seedDemoCatalog, seedDemoPersonalisation, seedDemoSerials } from './seed/index.ts';
+import { seedDemoCatalog, seedDemoPersonalisation, seedDemoRates, seedDemoSerials } from './seed/index.ts';
 
 /**
  * Start-up work on the database: migrate, then (unless told not to) seed an empty installation with the demo
- * catalogue and serials. Safe with many processes.
+ * catalogue, serials, shipping zones and tax rates. Safe with many processes.
  */
 export async function prepareDatabase(
   database: Database,
@@ -18,6 +18,7 @@ export async function prepareDatabase(
     const seededCards = await seedDemoCatalog(db, storage);
     await seedDemoSerials(db);
     await seedDemoPersonalisation(db);
+    await seedDemoRates(db);
     return { seededCards };
   });
 }

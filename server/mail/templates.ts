@@ -1,4 +1,5 @@
 import { cardPageNotice } from '../../common/messages/profiles.ts';
+import { orderChargeLines } from '../../common/order-charges.ts';
 import { company } from '../../content/company.ts';
 import type { InvoiceRow, LeadRow } from '../db/schema/index.ts';
 import { invoiceAttachment } from '../modules/billing/invoices.ts';
@@ -98,6 +99,7 @@ function orderSummary(order: Order): string[] {
   const address = [a.address, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(', ');
   return [
     ...lines,
+    ...orderChargeLines(order).map((line) => `${line.label}: $${line.amount}`),
     `Total: $${order.total} (${order.item_count} ${order.item_count === 1 ? 'card' : 'cards'})`,
     `Ships to: ${address}`,
   ];

@@ -520,6 +520,7 @@ test('admin pages have no layout breaks at any width', async ({ browser }) => {
     { path: '/admin/users' },
     { path: `/admin/users/${customerId}` },
     { path: '/admin/leads' },
+    { path: '/admin/shipping' },
     { path: '/admin/audit' },
     { path: '/about' },
   ];

@@ -81,7 +81,13 @@ test('browse, fill the cart, check out with a new address, see the order and its
   await modal.getByLabel('Country').fill('Ireland');
   await modal.getByRole('button', { name: 'Add Address' }).click();
   await expect(page.getByRole('radio', { name: '7 Market Street, Dublin, 10001, Ireland' })).toBeChecked();
-  await expect(page.getByTestId('checkout-total')).toHaveText('$74.97');
+  // Ireland ships in the demo's Europe zone at $14.90, with 23 % VAT on the cards and the shipping.
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText('$74.97');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$14.90');
+  await expect(page.getByTestId('checkout-zone')).toHaveText('(Europe)');
+  await expect(page.getByTestId('checkout-tax-rate')).toHaveText('(23 %)');
+  await expect(page.getByTestId('checkout-tax')).toHaveText('$20.67');
+  await expect(page.getByTestId('checkout-total')).toHaveText('$110.54');
 
   // A slow answer shows the placing state; the button cannot be pressed twice.
   await page.route('**/api/orders/', async (route) => {
@@ -103,11 +109,14 @@ test('browse, fill the cart, check out with a new address, see the order and its
   await expect(page).toHaveURL(`${site.baseUrl}/profile#orders`);
   const mine = page.getByRole('listitem', { name: `Order ${number}` });
   await expect(mine).toContainText('Pending');
-  await expect(mine).toContainText('$74.97');
+  await expect(mine).toContainText('$110.54');
   await expect(mine).toContainText('3 × Classic Intro Card (Matte Black)');
+  await expect(mine).toContainText('Shipping (Europe)$14.90');
 
   const mail = await site.smtp.waitFor(email, (message) => message.subject.includes(number));
   expect(mail.text).toContain('3 × Classic Intro Card (Matte Black, IC-CLS-MB) at $24.99 = $74.97');
+  expect(mail.text).toContain('Tax (23 %): $20.67');
+  expect(mail.text).toContain('Total: $110.54 (3 cards)');
   expect(mail.text).toContain('Ships to: 7 Market Street, Dublin, 10001, Ireland');
   await site.smtp.waitFor('sales@shop.test', (message) => message.subject.includes(number));
 });

@@ -4,6 +4,7 @@ import type { Order, OrderList, OrderPage } from '../../../server/modules/orders
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
+import { OrderCharges } from '../OrderCharges';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -77,6 +78,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                   </li>
                 ))}
               </ul>
+              <OrderCharges order={order} />
               {order.invoices.length > 0 && (
                 <p className="order-documents">
                   {order.invoices.map((document) => (

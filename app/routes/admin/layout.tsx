@@ -50,6 +50,7 @@ const sections: Array<[string, string]> = [
   ['/admin/serials/block', 'Bulk block'],
   ['/admin/users', 'Users'],
   ['/admin/leads', 'Leads'],
+  ['/admin/shipping', 'Shipping'],
   ['/admin/audit', 'Audit log'],
 ];
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
+import { orderChargeLines } from '../../../common/order-charges';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { ProofPanel } from '../../components/admin/ProofPanel';
@@ -81,13 +82,23 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
               { header: 'Line total', cell: (item) => formatDollars(item.line_total) },
             ]}
             footer={
-              <tr>
-                <th scope="row" colSpan={4}>
-                  Total
-                </th>
-                <td>{order.item_count}</td>
-                <td>{formatDollars(order.total)}</td>
-              </tr>
+              <>
+                {orderChargeLines(order).map((line) => (
+                  <tr key={line.label}>
+                    <th scope="row" colSpan={5}>
+                      {line.label}
+                    </th>
+                    <td>{formatDollars(line.amount)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    Total
+                  </th>
+                  <td>{order.item_count}</td>
+                  <td>{formatDollars(order.total)}</td>
+                </tr>
+              </>
             }
           />
         </div>

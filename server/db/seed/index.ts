@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardCoverSvg } from '../../modules/catalog/cover-art.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import type { Db } from '../client.ts';
-import { appMeta, cards, serials } from '../schema/index.ts';
+import { appMeta, cards, countryRates, serials, shippingZones } from '../schema/index.ts';
 import { demoCards } from './demo-cards.ts';
+import { DEFAULT_ZONE, demoCountryRates, demoZones } from './demo-rates.ts';
 import { demoSerials } from './demo-serials.ts';
 
 const SEEDED_KEY = 'demo_catalog_seeded_at';
@@ -94,5 +95,40 @@ export async function seedDemoPersonalisation(db: Db): Promise<number> {
       changed += rows.length;
     }
     return changed;
+  });
+}
+
+const RATES_SEEDED_KEY = 'demo_rates_seeded_at';
+
+/**
+ * Sets up the demo's shipping zones and country tax rates once, also on an installation seeded before they
+ * existed: the migration's default zone is renamed and re-rated (never a second default), the other zones
+ * are added unless the firm already has one of that name, and countries already listed keep their rates.
+ * Returns the number of countries added.
+ */
+export async function seedDemoRates(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: RATES_SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return 0;
+    await tx
+      .update(shippingZones)
+      .set({ name: DEFAULT_ZONE.name, rateCents: DEFAULT_ZONE.rateCents })
+      .where(eq(shippingZones.isDefault, true));
+    await tx
+      .insert(shippingZones)
+      .values([...demoZones])
+      .onConflictDoNothing();
+    const zones = await tx.select({ id: shippingZones.id, name: shippingZones.name }).from(shippingZones);
+    const idOf = new Map(zones.map((zone) => [zone.name, zone.id]));
+    const rows = demoCountryRates.flatMap(([country, zone, taxRateBp]) => {
+      const zoneId = idOf.get(zone);
+      return zoneId ? [{ country, zoneId, taxRateBp }] : [];
+    });
+    const added = await tx.insert(countryRates).values(rows).onConflictDoNothing().returning();
+    return added.length;
   });
 }

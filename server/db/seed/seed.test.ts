@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocalStorage } from '../../storage/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { appMeta, cards, serials } from '../schema/index.ts';
+import { appMeta, cards, countryRates, serials, shippingZones } from '../schema/index.ts';
 import { seedDemoPersonalisation } from './index.ts';
 
 let testDb: TestDatabase;
@@ -91,6 +91,41 @@ it('gives demo cards what their descriptions promise to print, also on an instal
     // Once only: an admin who clears a card's fields later is not overruled at the next start.
     await db.update(cards).set({ personalFields: [] }).where(eq(cards.sku, 'IC-MIN-PW'));
     expect(await seedDemoPersonalisation(db)).toBe(0);
+  } finally {
+    await other.drop();
+  }
+});
+
+it('seeds the demo shipping zones and tax rates once, renaming the one default zone', async () => {
+  const other = await openTestDatabase();
+  try {
+    const storage = createLocalStorage(mediaDir);
+    await prepareDatabase(other.database, storage);
+    const zones = await other.database.db.select().from(shippingZones);
+    expect(zones.filter((zone) => zone.isDefault)).toMatchObject([
+      { name: 'Everywhere else', rateCents: 1990 },
+    ]);
+    expect(zones.map((zone) => zone.name).sort()).toEqual([
+      'Canada and Mexico',
+      'Europe',
+      'Everywhere else',
+      'United States',
+    ]);
+    const rates = await other.database.db.select().from(countryRates);
+    expect(rates.find((rate) => rate.country === 'DE')?.taxRateBp).toBe(1900);
+    expect(rates.find((rate) => rate.country === 'US')?.taxRateBp).toBe(0);
+
+    // The firm changes a rate and removes a country: a restart puts neither back.
+    await other.database.db
+      .update(countryRates)
+      .set({ taxRateBp: 700 })
+      .where(eq(countryRates.country, 'DE'));
+    await other.database.db.delete(countryRates).where(eq(countryRates.country, 'FR'));
+    await prepareDatabase(other.database, storage);
+    const after = await other.database.db.select().from(countryRates);
+    expect(after).toHaveLength(rates.length - 1);
+    expect(after.find((rate) => rate.country === 'DE')?.taxRateBp).toBe(700);
+    expect(await other.database.db.select().from(shippingZones)).toHaveLength(4);
   } finally {
     await other.drop();
   }

@@ -4,6 +4,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
 import { billingAdminRoutes } from '../billing/admin-routes.ts';
+import { invoiceAdminRoutes } from '../billing/invoice-admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -83,10 +84,11 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   // The proof's card pictures: the stored previews with their text outlined in Inter.
   const renderCardPng = rasteriseCardSvg;
   await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail, renderCardPng });
-  await app.register(billingAdminRoutes, { db });
+  await app.register(invoiceAdminRoutes, { db });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(serialSignalAdminRoutes, { db });
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
+  await app.register(billingAdminRoutes, { db });
 };

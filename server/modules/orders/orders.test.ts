@@ -121,7 +121,13 @@ describe('POST /api/orders/', () => {
     expect(placed.body).toMatchObject({
       number: expect.stringMatching(/^NX-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
       status: 'pending',
-      total: '119.48',
+      // Ireland ships in the demo's Europe zone ($14.90) with 23 % VAT on goods and shipping ($30.91).
+      subtotal: '119.48',
+      shipping: '14.90',
+      shipping_zone: 'Europe',
+      tax_rate: '23',
+      tax: '30.91',
+      total: '165.29',
       item_count: 3,
       address: { address: '12 Harbour Road', city: 'Cork', country: 'Ireland', postal_code: '12345' },
       items: [
@@ -153,7 +159,10 @@ describe('POST /api/orders/', () => {
 
     const mail = await smtp.waitFor(buyer.email);
     expect(mail.subject).toContain(placed.body.number);
-    expect(mail.text).toContain('Total: $119.48');
+    expect(mail.text).toContain('Subtotal: $119.48');
+    expect(mail.text).toContain('Shipping (Europe): $14.90');
+    expect(mail.text).toContain('Tax (23 %): $30.91');
+    expect(mail.text).toContain('Total: $165.29');
     const sales = await smtp.waitFor('sales@shop.test', (m) => m.subject.includes(placed.body.number));
     expect(sales.text).toContain(buyer.email);
   });
@@ -444,7 +453,10 @@ describe('mail never undoes an order', () => {
       });
       expect(response.status).toBe(201);
       const [row] = await down.database.db.select().from(orders).where(eq(orders.id, response.body.id));
-      expect(row?.totalCents).toBe(card?.priceCents);
+      expect(row?.subtotalCents).toBe(card?.priceCents);
+      expect(row?.totalCents).toBe(
+        (card?.priceCents ?? 0) + (row?.shippingCents ?? 0) + (row?.taxCents ?? 0),
+      );
     } finally {
       await down.close();
     }

@@ -1,9 +1,11 @@
 import { asc, inArray } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
+import { bpToPercent } from '../../../common/tax-rate.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
+import { type ShippingAndTax, shippingAndTax } from '../billing/rates.ts';
 import type { Quote, QuotedLine } from './responses.ts';
 import type { OrderItemInput } from './schemas.ts';
 
@@ -100,7 +102,16 @@ export async function priceItems(
 
 const unitCents = (line: PricedLine) => line.card?.priceCents ?? 0;
 
-function toQuote(lines: PricedLine[]): Quote {
+/** The goods of the lines that can be ordered, in cents. */
+export function subtotalCents(lines: PricedLine[]): number {
+  return totalCents(
+    lines.flatMap((line) =>
+      line.card && !line.problem ? [{ unitCents: line.card.priceCents, quantity: line.quantity }] : [],
+    ),
+  );
+}
+
+function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined): Quote {
   const orderable = lines.filter((line) => !line.problem);
   const items = lines.map(
     (line): QuotedLine => ({
@@ -116,16 +127,23 @@ function toQuote(lines: PricedLine[]): Quote {
       problem: line.problem?.message ?? null,
     }),
   );
+  const subtotal = subtotalCents(lines);
   return {
     items,
-    total: centsToPrice(
-      totalCents(orderable.map((line) => ({ unitCents: unitCents(line), quantity: line.quantity }))),
-    ),
+    subtotal: centsToPrice(subtotal),
+    shipping: charges ? centsToPrice(charges.shippingCents) : null,
+    shipping_zone: charges ? charges.zone : null,
+    tax_rate: charges ? bpToPercent(charges.taxRateBp) : null,
+    tax: charges ? centsToPrice(charges.taxCents) : null,
+    total: centsToPrice(subtotal + (charges ? charges.shippingCents + charges.taxCents : 0)),
     item_count: orderable.reduce((count, line) => count + line.quantity, 0),
     orderable: orderable.length === lines.length,
   };
 }
 
-export async function quote(db: Db, items: OrderItemInput[]): Promise<Quote> {
-  return toQuote(await priceItems(db, items));
+/** Prices a cart; with the country it ships to, its shipping and tax too (what placing it will charge). */
+export async function quote(db: Db, items: OrderItemInput[], country?: string): Promise<Quote> {
+  const lines = await priceItems(db, items);
+  const charges = country === undefined ? undefined : await shippingAndTax(db, country, subtotalCents(lines));
+  return toQuote(lines, charges);
 }

@@ -25,7 +25,12 @@ export type QuotedLine = z.output<typeof quotedLineSchema>;
 export const quoteSchema = z
   .strictObject({
     items: z.array(quotedLineSchema),
-    total: price,
+    subtotal: price.describe('The lines that can be ordered, before shipping and tax.'),
+    shipping: price.nullable().describe('Null without an address: shipping depends on the country.'),
+    shipping_zone: z.string().nullable(),
+    tax_rate: z.string().nullable().describe('A percentage, e.g. "20" or "7.5"; null without an address.'),
+    tax: price.nullable().describe('On the subtotal and the shipping together; null without an address.'),
+    total: price.describe('Subtotal, shipping and tax (the subtotal alone without an address).'),
     item_count: z.number().int(),
     orderable: z.boolean().describe('True when every line can be ordered as it is.'),
   })
@@ -60,7 +65,12 @@ export const orderSchema = z
     number: z.string(),
     status: z.enum(ORDER_STATUSES),
     created_at: z.iso.datetime(),
-    total: price,
+    subtotal: price,
+    shipping: price,
+    shipping_zone: z.string().nullable().describe('The shipping zone as named when the order was placed.'),
+    tax_rate: z.string().describe('A percentage, e.g. "20" or "7.5".'),
+    tax: price,
+    total: price.describe('Subtotal, shipping and tax.'),
     item_count: z.number().int(),
     address: z.strictObject({
       address: z.string(),

@@ -10,10 +10,9 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { INVALID_PAGE, linkedPage } from '../paging.ts';
-import { quote } from './pricing.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import { idempotencyKeySchema, orderInputSchema, ordersQuerySchema, quoteInputSchema } from './schemas.ts';
-import { getOrder, listOrders, type OrdersDeps, placeOrder } from './service.ts';
+import { getOrder, listOrders, type OrdersDeps, placeOrder, quoteFor } from './service.ts';
 
 /** How late the home page's best sellers may be after an order that changed no stock count. */
 const BEST_SELLERS_REFRESH_MS = 60_000;
@@ -33,14 +32,22 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   app.post(
     '/orders/quote/',
     doc({
-      summary: 'Price a cart from the database (signed-out visitors too)',
+      summary:
+        'Price a cart from the database (signed-out visitors too); with one of the signed-in user’s addresses, its shipping and tax',
       body: quoteInputSchema,
-      responses: { 200: { description: 'Lines, total and any problems per line.', schema: quoteSchema } },
+      responses: {
+        200: {
+          description: 'Lines, subtotal, shipping, tax, total and any problems per line.',
+          schema: quoteSchema,
+        },
+        400: 'Not one of the signed-in user’s addresses.',
+      },
     }),
     async (request, reply) => {
       const input = parseInput(quoteInputSchema, request.body);
       reply.header('cache-control', 'no-store');
-      return quote(db, input.items);
+      const user = input.address === undefined ? undefined : await request.currentUser();
+      return quoteFor(db, user?.id, input);
     },
   );
 

@@ -35,10 +35,15 @@ export const orderInputSchema = z.strictObject({
   items: itemsSchema,
 });
 
-export const quoteInputSchema = z.strictObject({ items: itemsSchema });
+/** A cart to price; with one of the signed-in user's addresses, its shipping and tax too. */
+export const quoteInputSchema = z.strictObject({
+  items: itemsSchema,
+  address: id(ORDER_MESSAGES.noAddress).optional(),
+});
 
 export type OrderItemInput = z.output<typeof orderItemSchema>;
 export type OrderInput = z.output<typeof orderInputSchema>;
+export type QuoteInput = z.output<typeof quoteInputSchema>;
 
 export const idempotencyKeySchema = z
   .string({ error: ORDER_MESSAGES.keyRequired })

@@ -1,8 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
-import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
-import type { Db } from '../../db/client.ts';
+import { centsToPrice, lineTotalCents } from '../../../common/money.ts';
+import { bpToPercent } from '../../../common/tax-rate.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isCheckViolation, isUniqueViolation } from '../../db/errors.ts';
 import {
   addresses,
@@ -18,11 +19,12 @@ import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { documentsOf } from '../billing/invoices.ts';
+import { shippingAndTax } from '../billing/rates.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
-import { priceItems } from './pricing.ts';
-import type { Order, OrderPage } from './responses.ts';
-import { ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
+import { priceItems, quote, subtotalCents } from './pricing.ts';
+import type { Order, OrderPage, Quote } from './responses.ts';
+import { ORDERS_PAGE_SIZE, type OrderInput, type QuoteInput } from './schemas.ts';
 
 /**
  * Orders placed per user and per client in an hour: each order mails the buyer and the firm, and takes
@@ -59,6 +61,11 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], documents: OrderDocument[
     number: row.number,
     status: row.status,
     created_at: row.createdAt.toISOString(),
+    subtotal: centsToPrice(row.subtotalCents),
+    shipping: centsToPrice(row.shippingCents),
+    shipping_zone: row.shippingZone,
+    tax_rate: bpToPercent(row.taxRateBp),
+    tax: centsToPrice(row.taxCents),
     total: centsToPrice(row.totalCents),
     item_count: row.itemCount,
     address: {
@@ -118,6 +125,28 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
+/** One of the user's own addresses; anyone else's is the same "select an address" as one that does not exist. */
+async function ownAddress(db: Db | Tx, userId: number | undefined, id: number) {
+  const [address] =
+    userId === undefined
+      ? []
+      : await db
+          .select()
+          .from(addresses)
+          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!address) {
+    throw new AppError('bad_request', ORDER_MESSAGES.noAddress, { address: [ORDER_MESSAGES.noAddress] });
+  }
+  return address;
+}
+
+/** A cart priced; with one of the user's addresses, with the shipping and tax placing it will charge. */
+export async function quoteFor(db: Db, userId: number | undefined, input: QuoteInput): Promise<Quote> {
+  if (input.address === undefined) return quote(db, input.items);
+  const address = await ownAddress(db, userId, input.address);
+  return quote(db, input.items, address.country);
+}
+
 async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
@@ -159,13 +188,7 @@ export async function placeOrder(
   let stockChanged = false;
   try {
     order = await db.transaction(async (tx) => {
-      const [address] = await tx
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, input.address), eq(addresses.userId, user.id)));
-      if (!address) {
-        throw new AppError('bad_request', ORDER_MESSAGES.noAddress, { address: [ORDER_MESSAGES.noAddress] });
-      }
+      const address = await ownAddress(tx, user.id, input.address);
       const lines = await priceItems(tx, input.items, { lock: true });
       const problems = lines.flatMap((line) => (line.problem ? [line.problem] : []));
       const [first] = problems;
@@ -183,16 +206,20 @@ export async function placeOrder(
       }
 
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
-      const subtotal = totalCents(
-        priced.map((line) => ({ unitCents: line.card.priceCents, quantity: line.quantity })),
-      );
+      const subtotal = subtotalCents(lines);
+      // Priced with the rates as they are now, and kept: a later change of rates never changes this order.
+      const charges = await shippingAndTax(tx, address.country, subtotal);
       const [row] = await tx
         .insert(orders)
         .values({
           number: newOrderNumber(),
           userId: user.id,
-          totalCents: subtotal,
+          totalCents: subtotal + charges.shippingCents + charges.taxCents,
           subtotalCents: subtotal,
+          shippingCents: charges.shippingCents,
+          shippingZone: charges.zone,
+          taxCents: charges.taxCents,
+          taxRateBp: charges.taxRateBp,
           itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
           addressId: address.id,
           shipAddress: address.address,

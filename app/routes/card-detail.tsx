@@ -119,7 +119,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
               className="button"
               disabled={!card.in_stock}
               onClick={() => {
-                addToCart(cartCard, card.category);
+                addToCart({ card: cartCard, design: card.category });
                 setAdded(true);
                 toast.success('Added to cart');
               }}
@@ -131,7 +131,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
               className="button button-outline"
               disabled={!card.in_stock}
               onClick={() => {
-                addToCart(cartCard, card.category);
+                addToCart({ card: cartCard, design: card.category });
                 navigate('/checkout');
               }}
             >

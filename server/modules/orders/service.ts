@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { personalisationKey } from '../../../common/card-design/line-designs.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -89,7 +90,11 @@ function newOrderNumber(): string {
 function requestHash(input: OrderInput): string {
   const canonical = {
     address: input.address,
-    items: input.items.map((item) => [item.card, item.design, item.quantity]),
+    items: input.items.map((item) =>
+      item.personalisation
+        ? [item.card, item.design, item.quantity, personalisationKey(item.personalisation)]
+        : [item.card, item.design, item.quantity],
+    ),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

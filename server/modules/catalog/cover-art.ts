@@ -1,23 +1,9 @@
-/** Colours of each demo design; any other design gets the neutral palette. */
-const palettes: Record<string, { from: string; to: string; ink: string; accent: string }> = {
-  'Matte Black': { from: '#1c1f26', to: '#050608', ink: '#f3f4f6', accent: '#9ca3af' },
-  'Metal Gold': { from: '#f6d98b', to: '#a4771f', ink: '#2b1d05', accent: '#5c4310' },
-  Bamboo: { from: '#d9c08c', to: '#9c7a3c', ink: '#2f2410', accent: '#5b4520' },
-  'Pearl White': { from: '#ffffff', to: '#dfe3ea', ink: '#1f2937', accent: '#6b7280' },
-  'Carbon Fibre': { from: '#3a3f47', to: '#111318', ink: '#e5e7eb', accent: '#38bdf8' },
-};
-const neutral = { from: '#334155', to: '#0f172a', ink: '#f8fafc', accent: '#94a3b8' };
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&'"]/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
-  );
-}
+import { paletteOf } from '../../../common/card-design/designs.ts';
+import { escapeXml } from '../../../common/xml.ts';
 
 /** A credit-card-shaped cover (856×540, the ID-1 ratio) showing the design, the name and the NFC mark. */
 export function cardCoverSvg(name: string, design: string): string {
-  const p = palettes[design] ?? neutral;
+  const p = paletteOf(design);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540" role="img" aria-label="${escapeXml(`${name}, ${design}`)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>
 <rect width="856" height="540" rx="36" fill="url(#g)"/>

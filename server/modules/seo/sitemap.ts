@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { escapeXml } from '../../../common/xml.ts';
 import { blogPosts } from '../../../content/blog.ts';
 import { footerLinks, productLinks, serviceLinks } from '../../../content/navigation.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,10 +20,6 @@ function publicPaths(): string[] {
     ...blogPosts.map((post) => `/blog/${post.slug}`),
   ];
   return [...new Set(paths)];
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** sitemap.xml: every public page and every active card, with the cards' last change. */

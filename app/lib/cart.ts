@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type PersonalisationEntry, personalisationKey } from '../../common/card-design/line-designs';
+import { orderLineKey, type PersonalisationEntry } from '../../common/card-design/line-designs';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../common/limits';
 import { lineTotalCents, priceToCents, totalCents } from '../../common/money';
 
@@ -26,7 +26,7 @@ export interface CartItem {
 export function lineKey(
   item: Pick<CartItem, 'design' | 'personalisation'> & { card: { id: number } },
 ): string {
-  return `${item.card.id}\u0000${item.design}\u0000${personalisationKey(item.personalisation)}`;
+  return orderLineKey(item.card.id, item.design, item.personalisation);
 }
 
 const TEXT_FIELDS = ['name', 'title', 'company', 'member_email'] as const;

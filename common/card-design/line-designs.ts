@@ -1,3 +1,4 @@
+import { printedText } from './fit.ts';
 import type { PrintedCard } from './personalisation.ts';
 
 /** A printed card as the cart and the order request carry it: what to print, and the team member it is for. */
@@ -21,9 +22,9 @@ export interface LineDesign {
 export function lineDesigns(entries: PersonalisationEntry[]): LineDesign[] {
   return entries.map((entry) => {
     const printed: PrintedCard = {};
-    const name = entry.name?.trim();
-    const title = entry.title?.trim();
-    const company = entry.company?.trim();
+    const name = printedText(entry.name);
+    const title = printedText(entry.title);
+    const company = printedText(entry.company);
     if (name) printed.name = name;
     if (title) printed.title = title;
     if (company) printed.company = company;
@@ -51,4 +52,13 @@ export function personalisationKey(entries: PersonalisationEntry[] | undefined):
       memberEmail ?? '',
     ]),
   );
+}
+
+/** A line's identity in the cart and in an order: the same card in the same design with other printed details is another line. */
+export function orderLineKey(
+  card: number,
+  design: string,
+  personalisation: PersonalisationEntry[] | undefined,
+): string {
+  return `${card}\u0000${design}\u0000${personalisationKey(personalisation)}`;
 }

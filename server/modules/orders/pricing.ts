@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { personalisationKey } from '../../../common/card-design/line-designs.ts';
+import { orderLineKey } from '../../../common/card-design/line-designs.ts';
 import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -29,7 +29,7 @@ interface PricedLine {
 function merged(items: OrderItemInput[]): OrderItemInput[] {
   const byKey = new Map<string, OrderItemInput>();
   for (const item of items) {
-    const key = `${item.card}\u0000${item.design}\u0000${personalisationKey(item.personalisation)}`;
+    const key = orderLineKey(item.card, item.design, item.personalisation);
     const seen = byKey.get(key);
     byKey.set(key, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item });
   }

@@ -86,3 +86,6 @@ export const ordersQuerySchema = z.object({
       .transform(Number),
   ),
 });
+
+/** Which drawing of a printed card: its front or its back. */
+export const designSide = z.enum(['front.svg', 'back.svg']);

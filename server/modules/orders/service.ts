@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { personalisationKey } from '../../../common/card-design/line-designs.ts';
+import { orderLineKey, personalisationKey } from '../../../common/card-design/line-designs.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +20,15 @@ import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
+import {
+  type DesignSummary,
+  designSummaries,
+  type PreparedDesign,
+  prepareLineDesigns,
+  printedDesignOf,
+  saveLineDesigns,
+} from '../personalisation/order-designs.ts';
+import { personalisationProblem } from '../personalisation/order-lines.ts';
 import { priceItems } from './pricing.ts';
 import type { Order, OrderPage } from './responses.ts';
 import { ORDERS_PAGE_SIZE, type OrderInput } from './schemas.ts';
@@ -51,7 +60,7 @@ export interface OrdersDeps {
 
 export type { Order } from './responses.ts';
 
-function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
+function toOrder(row: OrderRow, lines: OrderLineRow[], designs: DesignSummary[] = []): Order {
   return {
     id: row.id,
     number: row.number,
@@ -74,6 +83,9 @@ function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       unit_price: centsToPrice(line.unitPriceCents),
       quantity: line.quantity,
       line_total: centsToPrice(lineTotalCents(line.unitPriceCents, line.quantity)),
+      printed: designs
+        .filter((design) => design.orderLineId === line.id)
+        .map((design) => printedDesignOf(row.id, design)),
     })),
   };
 }
@@ -99,6 +111,33 @@ function requestHash(input: OrderInput): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
+/**
+ * The personalised lines drawn before the order's transaction (drawing takes a while; no lock is held), by
+ * line. A line whose card cannot take its personalisation is left to the transaction's checks to refuse.
+ */
+async function drawPersonalisedLines(
+  deps: OrdersDeps,
+  user: UserRow,
+  input: OrderInput,
+): Promise<Map<string, PreparedDesign[]>> {
+  const drawn = new Map<string, PreparedDesign[]>();
+  const personalised = input.items.filter((item) => item.personalisation);
+  if (personalised.length === 0) return drawn;
+  const rows = await deps.db
+    .select()
+    .from(cards)
+    .where(inArray(cards.id, [...new Set(personalised.map((item) => item.card))]));
+  const cardOf = new Map(rows.map((row) => [row.id, row]));
+  for (const item of personalised) {
+    const card = cardOf.get(item.card);
+    const key = orderLineKey(item.card, item.design, item.personalisation);
+    if (!card || !item.personalisation || drawn.has(key)) continue;
+    if (personalisationProblem(card, item.personalisation)) continue;
+    drawn.set(key, await prepareLineDesigns(deps, user, card, item.personalisation));
+  }
+  return drawn;
+}
+
 export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
@@ -111,10 +150,15 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
       ),
     )
     .orderBy(orderLines.id);
+  const designs = await designSummaries(
+    db,
+    lines.map((line) => line.id),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
+      designs,
     ),
   );
 }
@@ -156,6 +200,7 @@ export async function placeOrder(
   await enforceLimit(db, `order:${user.id}`, limits.perUser, ORDER_MESSAGES.tooMany);
   await enforceLimit(db, `order-client:${client}`, limits.perClient, ORDER_MESSAGES.tooMany);
 
+  const drawn = await drawPersonalisedLines(deps, user, input);
   let order: Order;
   let stockChanged = false;
   try {
@@ -192,6 +237,8 @@ export async function placeOrder(
         .values({
           number: newOrderNumber(),
           userId: user.id,
+          // A personalised card is made only once its owner approved the proof.
+          ...(drawn.size > 0 ? { status: 'awaiting_proof' as const } : {}),
           totalCents: subtotal,
           subtotalCents: subtotal,
           itemCount: priced.reduce((sum, line) => sum + line.quantity, 0),
@@ -220,7 +267,21 @@ export async function placeOrder(
           })),
         )
         .returning();
-      const placed = toOrder(row, lineRows);
+      for (const [index, line] of priced.entries()) {
+        const designs = drawn.get(orderLineKey(line.card.id, line.design, line.personalisation));
+        const lineRow = lineRows[index];
+        if (designs && lineRow) await saveLineDesigns(tx, lineRow.id, designs);
+      }
+      const placed = toOrder(
+        row,
+        lineRows,
+        drawn.size > 0
+          ? await designSummaries(
+              tx,
+              lineRows.map((line) => line.id),
+            )
+          : [],
+      );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
       const ordersUrl = `${deps.publicUrl}/profile#orders`;
       await deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, placed, ordersUrl), tx);

@@ -35,6 +35,7 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogRoutes,
       exchangeRoutes,
       insightsRoutes,
+      designUploadRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

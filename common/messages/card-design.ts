@@ -8,3 +8,11 @@ export const textTooLong = (field: PrintField) =>
 
 export const textUnprintable = (field: PrintField, characters: string[]) =>
   `The ${lower(field)} has characters the card’s typeface cannot print: ${characters.join(' ')}`;
+
+export const DESIGN_UPLOAD_MESSAGES = {
+  kind: 'Choose whether the picture is a logo or a signature.',
+  noFile: 'Choose a picture to upload.',
+  notFound: 'Picture not found.',
+  noInk:
+    'No signature could be found in the picture: sign in dark ink on white paper and photograph it in good light.',
+} as const;

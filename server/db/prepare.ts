@@ -1,7 +1,7 @@
 import type { MediaStorage } from '../storage/index.ts';
 import type { Database } from './client.ts';
 import { applyMigrations } from './migrate.ts';
-import { seedDemoCatalog, seedDemoSerials } from './seed/index.ts';
+import { seedDemoCatalog, seedDemoPersonalisation, seedDemoSerials } from './seed/index.ts';
 
 /**
  * Start-up work on the database: migrate, then (unless told not to) seed an empty installation with the demo
@@ -17,6 +17,7 @@ export async function prepareDatabase(
     if (options.seedDemo === false) return { seededCards: 0 };
     const seededCards = await seedDemoCatalog(db, storage);
     await seedDemoSerials(db);
+    await seedDemoPersonalisation(db);
     return { seededCards };
   });
 }

@@ -179,6 +179,13 @@ const uploadCases: Record<string, UploadCase> = {
     fields: { price: '11.00' },
     tookTheImage: uploadedCover,
   },
+  'post /api/design-uploads/': {
+    method: 'POST',
+    signIn: (t) => signedInUser(t),
+    url: async () => '/api/design-uploads/',
+    fields: { kind: 'logo' },
+    tookTheImage: (body) => typeof body.url === 'string' && body.url.endsWith('.png'),
+  },
 };
 
 it('names the file field each multipart handler reads: a real upload under the documented name is taken', async () => {

@@ -1,6 +1,6 @@
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../common/limits.ts';
-import { imageTooLarge, imageWrongType } from '../../common/messages/images.ts';
+import { imageSvgRefused, imageTooLarge, imageWrongType } from '../../common/messages/images.ts';
 import { CARD_COVER_UPLOAD, PROFILE_PHOTO_UPLOAD } from '../../common/upload-fields.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -40,19 +40,44 @@ export function countUpload(db: Db, userId: number): Promise<void> {
   return enforceLimit(db, `upload:${userId}`, UPLOAD_LIMIT, TOO_MANY_UPLOADS);
 }
 
-let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+type CreateSharp = (input: Buffer, options: SharpOptions) => Sharp;
+let loaded: Promise<CreateSharp> | undefined;
 
 /**
  * sharp (libvips) is loaded on the first upload, not at start: it adds some 40 MB to a server that may
  * never receive an image, and the memory budget of the site is tight (decision 005).
  */
-function sharpOf(input: Buffer, options: SharpOptions): Promise<Sharp> {
+function loadSharp(): Promise<CreateSharp> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
     sharp.concurrency(1);
     return (data: Buffer, opts: SharpOptions) => sharp(data, opts);
   });
-  return loaded.then((create) => create(input, options));
+  return loaded;
+}
+
+function sharpOf(input: Buffer, options: SharpOptions): Promise<Sharp> {
+  return loadSharp().then((create) => create(input, options));
+}
+
+/** The formats accepted, told by their first bytes before any decoder sees the file. */
+const SIGNATURES: { format: string; matches(input: Buffer): boolean }[] = [
+  { format: 'jpeg', matches: (input) => input.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
+  { format: 'png', matches: (input) => input.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  {
+    format: 'webp',
+    matches: (input) =>
+      input.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      input.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/** An SVG (or any XML) by its start: refused with its own message, never parsed (decision 023). */
+const looksLikeSvg = (input: Buffer) =>
+  /^(\uFEFF)?\s*<(\?xml|svg|!DOCTYPE svg)/i.test(input.subarray(0, 256).toString('utf8'));
+
+function tooLargeError(kind: ImageKind): AppError {
+  return new AppError('payload_too_large', tooLarge(kind), { [kind.field]: [tooLarge(kind)] });
 }
 
 /**
@@ -60,17 +85,53 @@ function sharpOf(input: Buffer, options: SharpOptions): Promise<Sharp> {
  * any metadata (EXIF, GPS, ICC comments), turned upright by its EXIF orientation first.
  */
 export async function processImage(input: Buffer, kind: ImageKind): Promise<Buffer> {
-  if (input.length > MAX_IMAGE_BYTES) {
-    throw new AppError('payload_too_large', tooLarge(kind), { [kind.field]: [tooLarge(kind)] });
-  }
-  return imageWork.run(() => reencode(input, kind));
+  if (input.length > MAX_IMAGE_BYTES) throw tooLargeError(kind);
+  return imageWork.run(
+    async () =>
+      (
+        await reencode(input, kind, (image) =>
+          image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }),
+        )
+      ).data,
+  );
 }
 
-async function reencode(input: Buffer, kind: ImageKind): Promise<Buffer> {
+/**
+ * The same checks, re-encoded as a PNG that keeps its transparency (logos and signatures for printing).
+ * `pixels` may change the RGBA pixels in place before the PNG is made (a signature's ink).
+ */
+export async function processPng(
+  input: Buffer,
+  kind: ImageKind,
+  pixels?: (rgba: Buffer) => void,
+): Promise<{ png: Buffer; width: number; height: number }> {
+  if (input.length > MAX_IMAGE_BYTES) throw tooLargeError(kind);
+  return imageWork.run(async () => {
+    const encoded = await reencode(input, kind, async (image, sharp) => {
+      if (!pixels) return image.png({ compressionLevel: 9 });
+      const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      pixels(data);
+      return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png({
+        compressionLevel: 9,
+      });
+    });
+    return { png: encoded.data, width: encoded.width, height: encoded.height };
+  });
+}
+
+type Encoder = (image: Sharp, sharp: CreateSharp) => Sharp | Promise<Sharp>;
+
+async function reencode(
+  input: Buffer,
+  kind: ImageKind,
+  encode: Encoder,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const reject = (detail: string): never => {
     throw new AppError('bad_request', detail, { [kind.field]: [detail] });
   };
   const wrongType = imageWrongType(kind.noun);
+  if (looksLikeSvg(input)) reject(imageSvgRefused(kind.noun));
+  if (!SIGNATURES.some((signature) => signature.matches(input))) reject(wrongType);
   let metadata: Metadata;
   try {
     // The pixel limit refuses decompression bombs before decoding; the header alone tells the size.
@@ -83,15 +144,16 @@ async function reencode(input: Buffer, kind: ImageKind): Promise<Buffer> {
     reject(`The ${kind.noun} must be at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE} pixels.`);
   }
   try {
-    return await (
+    const image = (
       await sharpOf(input, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'truncated' })
     )
       .rotate()
-      .resize(kind.storedSide, kind.storedSide, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer();
-  } catch {
+      .resize(kind.storedSide, kind.storedSide, { fit: 'inside', withoutEnlargement: true });
+    const create = await loadSharp();
+    const { data, info } = await (await encode(image, create)).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     return reject(`The ${kind.noun} could not be read: the file may be damaged.`);
   }
 }

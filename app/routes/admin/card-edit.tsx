@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { MAX_PACK_SIZE, PRINT_FIELD_LABELS, PRINT_FIELDS } from '../../../common/card-design/personalisation';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '../../../common/limits';
 import { imageTooLarge, imageWrongType } from '../../../common/messages/images';
 import { CARD_COVER_UPLOAD } from '../../../common/upload-fields';
@@ -73,6 +74,8 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
       form.set(name, String(source.get(name) ?? ''));
     }
     form.set('active', source.get('active') ? 'true' : 'false');
+    form.set('personal_fields', PRINT_FIELDS.filter((field) => source.get(`print-${field}`)).join(','));
+    form.set('pack_size', String(source.get('pack_size') ?? ''));
     if (cover) form.set(COVER_FIELD, cover);
     setSaving(true);
     setErrors({});
@@ -206,6 +209,37 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </div>
+        <fieldset className="admin-personal" aria-describedby="personal-fields-help">
+          <legend>Personalisation</legend>
+          <p id="personal-fields-help" className="muted">
+            What a buyer may have printed on this card. None: the card is sold as it is.
+          </p>
+          <div className="admin-personal-fields">
+            {PRINT_FIELDS.map((field) => (
+              <label key={field} className="admin-check">
+                <input
+                  type="checkbox"
+                  name={`print-${field}`}
+                  defaultChecked={card?.personal_fields.includes(field) ?? false}
+                />{' '}
+                {PRINT_FIELD_LABELS[field]}
+              </label>
+            ))}
+          </div>
+          {!!errors.personal_fields?.length && (
+            <p className="field-error" role="alert">
+              {errors.personal_fields.join(' ')}
+            </p>
+          )}
+          <FormField
+            label={`Cards per pack (1 to ${MAX_PACK_SIZE}; a Team Pack of 5 is one line with five printed cards)`}
+            name="pack_size"
+            required
+            inputMode="numeric"
+            defaultValue={String(card?.pack_size ?? 1)}
+            errors={errors.pack_size}
+          />
+        </fieldset>
         <label className="admin-check">
           <input type="checkbox" name="active" defaultChecked={card?.active ?? true} /> On sale in the shop
         </label>

@@ -1,3 +1,5 @@
+import type { PrintField } from '../../../common/card-design/personalisation.ts';
+
 interface DemoCard {
   name: string;
   slug: string;
@@ -6,6 +8,9 @@ interface DemoCard {
   category: string;
   description: string;
   stock: number | null;
+  /** What its description promises to print (none: sold as it is). */
+  personalFields?: PrintField[];
+  packSize?: number;
 }
 
 /** The demo catalogue a new install starts with: 14 intro cards over five designs. */
@@ -48,6 +53,7 @@ export const demoCards: DemoCard[] = [
     category: 'Pearl White',
     description: 'A clean pearl-white PVC card with your name and logo printed edge to edge.',
     stock: null,
+    personalFields: ['name', 'title', 'company', 'logo', 'qr'],
   },
   {
     name: 'Carbon Intro Card',
@@ -58,6 +64,7 @@ export const demoCards: DemoCard[] = [
     description:
       'Real carbon-fibre weave, light and rigid, with a hidden NFC inlay and a QR code on the back.',
     stock: 60,
+    personalFields: ['qr'],
   },
   {
     name: 'Team Pack (5 cards)',
@@ -68,6 +75,8 @@ export const demoCards: DemoCard[] = [
     description:
       'Five matte black intro cards for your team, each linked to its own profile and managed from one account.',
     stock: null,
+    personalFields: ['name', 'title', 'company', 'qr'],
+    packSize: 5,
   },
   {
     name: 'Founder Intro Card',
@@ -87,6 +96,7 @@ export const demoCards: DemoCard[] = [
     category: 'Bamboo',
     description: 'Bamboo with a laser-engraved logo on both sides, made for designers, studios and makers.',
     stock: null,
+    personalFields: ['name', 'logo'],
   },
   {
     name: 'Event Badge Card',
@@ -134,6 +144,7 @@ export const demoCards: DemoCard[] = [
     category: 'Pearl White',
     description: 'Pearl white with your handwritten signature printed in deep blue, for a personal touch.',
     stock: null,
+    personalFields: ['name', 'title', 'signature', 'qr'],
   },
   {
     name: 'Prestige Intro Card',

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardCoverSvg } from '../../modules/catalog/cover-art.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import type { Db } from '../client.ts';
@@ -59,5 +59,40 @@ export async function seedDemoSerials(db: Db): Promise<number> {
     });
     if (rows.length > 0) await tx.insert(serials).values(rows).onConflictDoNothing();
     return rows.length;
+  });
+}
+
+const PERSONALISATION_SEEDED_KEY = 'demo_personalisation_seeded_at';
+
+/**
+ * Gives the demo cards seeded before personalisation existed what their descriptions promise to print (and
+ * the Team Pack its 5 cards), once. A card the firm has already set up (fields chosen or a pack size) keeps
+ * its settings. Returns the number of cards changed.
+ */
+export async function seedDemoPersonalisation(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: PERSONALISATION_SEEDED_KEY, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return 0;
+    let changed = 0;
+    for (const card of demoCards) {
+      if (!card.personalFields && !card.packSize) continue;
+      const rows = await tx
+        .update(cards)
+        .set({
+          personalFields: card.personalFields ?? [],
+          packSize: card.packSize ?? 1,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(eq(cards.sku, card.sku), sql`cardinality(${cards.personalFields}) = 0`, eq(cards.packSize, 1)),
+        )
+        .returning({ id: cards.id });
+      changed += rows.length;
+    }
+    return changed;
   });
 }

@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLocalStorage } from '../../storage/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { prepareDatabase } from '../prepare.ts';
-import { cards, serials } from '../schema/index.ts';
+import { appMeta, cards, serials } from '../schema/index.ts';
+import { seedDemoPersonalisation } from './index.ts';
 
 let testDb: TestDatabase;
 let mediaDir: string;
@@ -50,6 +52,45 @@ it('start-up work from several processes at once seeds exactly once', async () =
     const seeded = results.map((result) => result.seededCards).filter((count) => count > 0);
     expect(seeded).toHaveLength(1);
     expect(await other.database.db.select().from(cards)).toHaveLength(seeded[0] ?? -1);
+  } finally {
+    await other.drop();
+  }
+});
+
+it('gives demo cards what their descriptions promise to print, also on an installation seeded before', async () => {
+  const other = await openTestDatabase();
+  try {
+    const { db } = other.database;
+    const storage = createLocalStorage(mediaDir);
+    await prepareDatabase(other.database, storage);
+    const bySku = async () =>
+      Object.fromEntries(
+        (await db.select().from(cards)).map((row) => [
+          row.sku,
+          { fields: row.personalFields, pack: row.packSize },
+        ]),
+      );
+    const fresh = await bySku();
+    expect(fresh['IC-MIN-PW']).toEqual({ fields: ['name', 'title', 'company', 'logo', 'qr'], pack: 1 });
+    expect(fresh['IC-SIG-PW']).toEqual({ fields: ['name', 'title', 'signature', 'qr'], pack: 1 });
+    expect(fresh['IC-STU-BB']).toEqual({ fields: ['name', 'logo'], pack: 1 });
+    expect(fresh['IC-TEAM5-MB']).toEqual({ fields: ['name', 'title', 'company', 'qr'], pack: 5 });
+    expect(fresh['IC-CLS-MB']).toEqual({ fields: [], pack: 1 });
+
+    // An installation from before: the cards carry no settings yet, and the firm set one card up itself.
+    await db.update(cards).set({ personalFields: [], packSize: 1 });
+    await db
+      .update(cards)
+      .set({ personalFields: ['name'] })
+      .where(eq(cards.sku, 'IC-SIG-PW'));
+    await db.delete(appMeta).where(eq(appMeta.key, 'demo_personalisation_seeded_at'));
+    expect(await seedDemoPersonalisation(db)).toBe(4);
+    const upgraded = await bySku();
+    expect(upgraded['IC-TEAM5-MB']).toEqual(fresh['IC-TEAM5-MB']);
+    expect(upgraded['IC-SIG-PW']).toEqual({ fields: ['name'], pack: 1 });
+    // Once only: an admin who clears a card's fields later is not overruled at the next start.
+    await db.update(cards).set({ personalFields: [] }).where(eq(cards.sku, 'IC-MIN-PW'));
+    expect(await seedDemoPersonalisation(db)).toBe(0);
   } finally {
     await other.drop();
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PACK_SIZE, PRINT_FIELDS, type PrintField } from '../../../common/card-design/personalisation.ts';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
 import { priceInCents } from './schemas.ts';
@@ -16,6 +17,8 @@ export const CARD_FIELD_MESSAGES = {
   description: 'The description is at most 4000 characters.',
   stock: 'Stock is empty (not tracked) or a whole number from 0 to 1000000.',
   active: 'Active is true or false.',
+  personalFields: `Personal fields are a comma-separated list of ${PRINT_FIELDS.join(', ')}, each at most once.`,
+  packSize: `A pack holds 1 to ${MAX_PACK_SIZE} cards.`,
   slugTaken: 'Another card has this slug.',
   skuTaken: 'Another card has this SKU.',
   notFound: CARD_NOT_FOUND,
@@ -53,17 +56,43 @@ const cardFieldsSchema = z.strictObject({
   active: z
     .enum(['true', 'false', 'on', 'off'], { error: M.active })
     .transform((value) => value === 'true' || value === 'on'),
+  /** What a buyer may have printed, comma-separated ("" for a stock card); kept in PRINT_FIELDS order. */
+  personal_fields: z
+    .string({ error: M.personalFields })
+    .trim()
+    .transform((value) => (value === '' ? [] : value.split(',').map((field) => field.trim())))
+    .refine(
+      (fields) =>
+        new Set(fields).size === fields.length &&
+        fields.every((field) => (PRINT_FIELDS as readonly string[]).includes(field)),
+      M.personalFields,
+    )
+    .transform((fields) => PRINT_FIELDS.filter((field) => fields.includes(field)) as PrintField[]),
+  pack_size: z
+    .string({ error: M.packSize })
+    .trim()
+    .regex(/^\d{1,2}$/, M.packSize)
+    .transform(Number)
+    .refine((size) => size >= 1 && size <= MAX_PACK_SIZE, M.packSize),
 });
 
 /** A new card: description, stock (untracked) and active (yes) may be left out. */
 export const newCardSchema = z.preprocess(
   (input) =>
-    input && typeof input === 'object' ? { description: '', stock: '', active: 'true', ...input } : input,
+    input && typeof input === 'object'
+      ? { description: '', stock: '', active: 'true', personal_fields: '', pack_size: '1', ...input }
+      : input,
   cardFieldsSchema,
 );
 export type CardFields = z.output<typeof cardFieldsSchema>;
 /** The new-card form as the API document shows it: the fields `newCardSchema` fills in may be left out. */
-export const newCardFormFields = cardFieldsSchema.partial({ description: true, stock: true, active: true });
+export const newCardFormFields = cardFieldsSchema.partial({
+  description: true,
+  stock: true,
+  active: true,
+  personal_fields: true,
+  pack_size: true,
+});
 /** An edit sends only what changes. */
 export const cardChangesSchema = cardFieldsSchema.partial();
 export type CardChanges = z.output<typeof cardChangesSchema>;

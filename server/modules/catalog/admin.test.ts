@@ -116,7 +116,9 @@ it('checks every field and the cover the way profile photos are checked', async 
     Buffer.from('<svg/>'),
   );
   expect(notImage.status).toBe(400);
-  expect(notImage.body.errors).toEqual({ cover_image: ['The image must be a JPEG, PNG or WebP image.'] });
+  expect(notImage.body.errors).toEqual({
+    cover_image: ['SVG files are not accepted: the image must be a JPEG, PNG or WebP image.'],
+  });
 
   // A SKU that reads as a valid serial would be ambiguous in the verify box.
   const serialLike = await send('POST', '/api/admin/cards/', { ...fields, slug: 'x-2', sku: 'ECD1DD829NKP' });
@@ -152,4 +154,42 @@ it('edits, deactivates and reactivates a card, with before and after in the audi
 
   expect((await send('PATCH', '/api/admin/cards/999999/', { price: '1' })).status).toBe(404);
   expect((await send('PATCH', url, { slug: 'walnut-wood' })).status).toBe(409);
+});
+
+it('sets what a card prints and its pack size, strictly, audited and shown to the shop', async () => {
+  const created = await send('POST', '/api/admin/cards/', { ...fields, slug: 'oak-pack', sku: 'IC-OAK-PK' });
+  expect(created.body).toMatchObject({ personal_fields: [], pack_size: 1 });
+  const url = `/api/admin/cards/${created.body.id}/`;
+  const edited = await send('PATCH', url, { personal_fields: 'qr, name,title', pack_size: '5' });
+  expect(edited.status).toBe(200);
+  // Kept in one order whatever order they were ticked in.
+  expect(edited.body).toMatchObject({ personal_fields: ['name', 'title', 'qr'], pack_size: 5 });
+  const shop = await request(t, { url: '/api/cards/oak-pack/' });
+  expect(shop.body).toMatchObject({ personal_fields: ['name', 'title', 'qr'], pack_size: 5 });
+
+  const [entry] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, String(created.body.id)))
+    .then((rows) => rows.filter((row) => row.action === 'card.update'));
+  expect(entry?.before).toMatchObject({ personal_fields: [], pack_size: 1 });
+  expect(entry?.after).toMatchObject({ personal_fields: ['name', 'title', 'qr'], pack_size: 5 });
+
+  for (const [change, field] of [
+    [{ personal_fields: 'name,photo' }, 'personal_fields'],
+    [{ personal_fields: 'name,name' }, 'personal_fields'],
+    [{ personal_fields: 'name;title' }, 'personal_fields'],
+    [{ pack_size: '0' }, 'pack_size'],
+    [{ pack_size: '51' }, 'pack_size'],
+    [{ pack_size: '2.5' }, 'pack_size'],
+    [{ pack_size: '-1' }, 'pack_size'],
+  ] as const) {
+    const refused = await send('PATCH', url, change);
+    expect(refused.status, JSON.stringify(change)).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual([field]);
+  }
+  expect((await send('PATCH', url, { personal_fields: '' })).body.personal_fields).toEqual([]);
+  expect((await send('PATCH', url, { pack_sizes: '2' })).body.errors).toEqual({
+    pack_sizes: ['Unknown field.'],
+  });
 });

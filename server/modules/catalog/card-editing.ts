@@ -33,6 +33,8 @@ function snapshot(row: CardRow) {
     stock: row.stock,
     active: row.active,
     cover_image: row.coverImage,
+    personal_fields: row.personalFields,
+    pack_size: row.packSize,
   };
 }
 
@@ -143,6 +145,8 @@ export async function createCard(
           description: fields.description,
           stock: fields.stock,
           active: fields.active,
+          personalFields: fields.personal_fields,
+          packSize: fields.pack_size,
           coverImage: cover.path,
         })
         .returning();
@@ -190,6 +194,8 @@ export async function updateCard(
           ...(changes.description !== undefined ? { description: changes.description } : {}),
           ...(changes.stock !== undefined ? { stock: changes.stock } : {}),
           ...(changes.active !== undefined ? { active: changes.active } : {}),
+          ...(changes.personal_fields !== undefined ? { personalFields: changes.personal_fields } : {}),
+          ...(changes.pack_size !== undefined ? { packSize: changes.pack_size } : {}),
           ...(cover ? { coverImage: cover.path } : {}),
           updatedAt: sql`now()`,
         })

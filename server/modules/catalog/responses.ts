@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINT_FIELDS } from '../../../common/card-design/personalisation.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 
 /** A card as the API and the pages show it; `price` is dollars with two decimals, as a string. */
@@ -14,6 +15,10 @@ export const cardSchema = z
     description: z.string(),
     stock: z.number().int().nullable(),
     in_stock: z.boolean(),
+    /** What a buyer may have printed on it; empty for a stock card. */
+    personal_fields: z.array(z.enum(PRINT_FIELDS)),
+    /** Cards in one unit: a Team Pack of 5 is one line with five printed cards. */
+    pack_size: z.number().int(),
   })
   .meta({ id: 'Card' });
 export type Card = z.output<typeof cardSchema>;

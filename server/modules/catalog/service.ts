@@ -26,6 +26,8 @@ export function toCard(row: CardRow): Card {
     description: row.description,
     stock: row.stock,
     in_stock: row.stock === null || row.stock > 0,
+    personal_fields: row.personalFields,
+    pack_size: row.packSize,
   };
 }
 

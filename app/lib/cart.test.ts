@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CartItem,
   clampQuantity,
+  lineKey,
   parseCart,
   withAdded,
   withoutLine,
@@ -64,24 +65,53 @@ const gold = { id: 4, name: 'Gold', slug: 'gold', price: '59.00', cover_image: n
 describe('cart rules', () => {
   it('adding the same card and design raises the quantity; another design is another line', () => {
     let items: CartItem[] = [];
-    items = withAdded(items, eco, 'Bamboo');
-    items = withAdded(items, eco, 'Bamboo', 2);
-    items = withAdded(items, eco, 'Carbon');
-    items = withAdded(items, gold, 'Metal Gold');
+    items = withAdded(items, { card: eco, design: 'Bamboo' });
+    items = withAdded(items, { card: eco, design: 'Bamboo' }, 2);
+    items = withAdded(items, { card: eco, design: 'Carbon' });
+    items = withAdded(items, { card: gold, design: 'Metal Gold' });
     expect(items.map((item) => [item.card.id, item.design, item.quantity])).toEqual([
       [3, 'Bamboo', 3],
       [3, 'Carbon', 1],
       [4, 'Metal Gold', 1],
     ]);
-    expect(withAdded(items, eco, 'Bamboo', 500)[0]?.quantity).toBe(99);
+    expect(withAdded(items, { card: eco, design: 'Bamboo' }, 500)[0]?.quantity).toBe(99);
   });
 
   it('sets a quantity within 1–99 and removes one line only', () => {
-    const items = withAdded(withAdded([], eco, 'Bamboo'), eco, 'Carbon');
-    expect(withQuantity(items, 3, 'Bamboo', 0)[0]?.quantity).toBe(1);
-    expect(withQuantity(items, 3, 'Bamboo', 120)[0]?.quantity).toBe(99);
-    expect(withQuantity(items, 3, 'Bamboo', 7)[1]?.quantity).toBe(1);
-    expect(withoutLine(items, 3, 'Bamboo').map((item) => item.design)).toEqual(['Carbon']);
+    const bamboo = lineKey({ card: eco, design: 'Bamboo' });
+    const items = withAdded(withAdded([], { card: eco, design: 'Bamboo' }), { card: eco, design: 'Carbon' });
+    expect(withQuantity(items, bamboo, 0)[0]?.quantity).toBe(1);
+    expect(withQuantity(items, bamboo, 120)[0]?.quantity).toBe(99);
+    expect(withQuantity(items, bamboo, 7)[1]?.quantity).toBe(1);
+    expect(withoutLine(items, bamboo).map((item) => item.design)).toEqual(['Carbon']);
+  });
+
+  it('keeps the same card with other printed details as its own line, whatever the spacing or key order', () => {
+    const maya = [{ name: 'Maya Lindqvist', title: 'Designer' }];
+    let items: CartItem[] = [];
+    items = withAdded(items, { card: eco, design: 'Bamboo', personalisation: maya });
+    items = withAdded(items, {
+      card: eco,
+      design: 'Bamboo',
+      personalisation: [{ title: 'Designer', name: ' Maya Lindqvist ' }],
+    });
+    items = withAdded(items, { card: eco, design: 'Bamboo', personalisation: [{ name: 'Jonas Berg' }] });
+    items = withAdded(items, { card: eco, design: 'Bamboo' });
+    expect(items.map((item) => [item.personalisation?.[0]?.name ?? null, item.quantity])).toEqual([
+      ['Maya Lindqvist', 2],
+      ['Jonas Berg', 1],
+      [null, 1],
+    ]);
+    const saved = parseCart(JSON.stringify(items));
+    expect(saved.map(lineKey)).toEqual(items.map(lineKey));
+    expect(withoutLine(items, lineKey(items[1] as CartItem)).map((item) => item.quantity)).toEqual([2, 1]);
+  });
+
+  it('drops a malformed saved personalisation rather than the line', () => {
+    const raw = JSON.stringify([
+      { card: eco, design: 'Bamboo', quantity: 1, personalisation: [{ name: 7, logo: 'x' }] },
+    ]);
+    expect(parseCart(raw)).toEqual([{ card: eco, design: 'Bamboo', quantity: 1, personalisation: [{}] }]);
   });
 
   it('merges duplicate lines of an older saved cart', () => {
@@ -93,7 +123,10 @@ describe('cart rules', () => {
   });
 
   it('takes names and prices from the server, keeping lines the server does not know', () => {
-    const items = withAdded(withAdded([], eco, 'Bamboo'), gold, 'Metal Gold');
+    const items = withAdded(withAdded([], { card: eco, design: 'Bamboo' }), {
+      card: gold,
+      design: 'Metal Gold',
+    });
     const refreshed = withServerPrices(items, [
       {
         card: 3,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { orderLineKey, type PersonalisationEntry } from '../../common/card-design/line-designs';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../common/limits';
 import { lineTotalCents, priceToCents, totalCents } from '../../common/money';
 
@@ -17,6 +18,35 @@ export interface CartItem {
   card: CartCard;
   design: string;
   quantity: number;
+  /** Printed details, one entry per card of the pack; absent for a stock card. */
+  personalisation?: PersonalisationEntry[];
+}
+
+/** A line's identity: the same card in the same design with other printed details is another line. */
+export function lineKey(
+  item: Pick<CartItem, 'design' | 'personalisation'> & { card: { id: number } },
+): string {
+  return orderLineKey(item.card.id, item.design, item.personalisation);
+}
+
+const TEXT_FIELDS = ['name', 'title', 'company', 'member_email'] as const;
+const UPLOAD_FIELDS = ['logo', 'signature'] as const;
+
+/** A saved entry as far as it is well-formed; the server checks the rest when the cart is quoted. */
+function parseEntry(value: unknown): PersonalisationEntry | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const raw = value as Record<string, unknown>;
+  const entry: PersonalisationEntry = {};
+  for (const field of TEXT_FIELDS) if (typeof raw[field] === 'string') entry[field] = raw[field];
+  for (const field of UPLOAD_FIELDS) if (Number.isInteger(raw[field])) entry[field] = raw[field] as number;
+  if (raw.qr === true) entry.qr = true;
+  return entry;
+}
+
+function parsePersonalisation(value: unknown): PersonalisationEntry[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const entries = value.map(parseEntry);
+  return entries.every((entry) => entry !== undefined) ? (entries as PersonalisationEntry[]) : undefined;
 }
 
 const EMPTY: CartItem[] = [];
@@ -54,13 +84,11 @@ export function parseCart(raw: string | null): CartItem[] {
       },
       design: entry.design,
       quantity: clampQuantity(Number(entry.quantity)),
+      ...withPersonalisation(parsePersonalisation(entry.personalisation)),
     });
   }
-  // Two entries for one card and design (an older cart) become one line.
-  return items.reduce<CartItem[]>(
-    (merged, item) => withAdded(merged, item.card, item.design, item.quantity),
-    [],
-  );
+  // Two entries for one line (an older cart) become one.
+  return items.reduce<CartItem[]>((merged, item) => withAdded(merged, item, item.quantity), []);
 }
 
 function readCart(): CartItem[] {
@@ -98,33 +126,38 @@ export function cartTotalCents(items: CartItem[]): number {
   return totalCents(items.map((item) => ({ unitCents: unitCents(item), quantity: item.quantity })));
 }
 
-const sameLine = (item: CartItem, cardId: number, design: string) =>
-  item.card.id === cardId && item.design === design;
+const withPersonalisation = (personalisation: PersonalisationEntry[] | undefined) =>
+  personalisation ? { personalisation } : {};
 
-/** The cart with `quantity` more of a card; the same card in the same design raises the quantity. */
-export function withAdded(items: CartItem[], card: CartCard, design: string, quantity = 1): CartItem[] {
-  const existing = items.find((item) => sameLine(item, card.id, design));
+/** What is added: a card in a design, with printed details or without. */
+type NewLine = Pick<CartItem, 'card' | 'design' | 'personalisation'>;
+
+/** The cart with `quantity` more of a line; the same card, design and printed details raise the quantity. */
+export function withAdded(items: CartItem[], line: NewLine, quantity = 1): CartItem[] {
+  const key = lineKey(line);
+  const existing = items.find((item) => lineKey(item) === key);
   return existing
     ? items.map((item) =>
         item === existing ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item,
       )
-    : [...items, { card, design, quantity: clampQuantity(quantity) }];
+    : [
+        ...items,
+        {
+          card: line.card,
+          design: line.design,
+          quantity: clampQuantity(quantity),
+          ...withPersonalisation(line.personalisation),
+        },
+      ];
 }
 
 /** The cart with one line's quantity set (clamped to 1–99). */
-export function withQuantity(
-  items: CartItem[],
-  cardId: number,
-  design: string,
-  quantity: number,
-): CartItem[] {
-  return items.map((item) =>
-    sameLine(item, cardId, design) ? { ...item, quantity: clampQuantity(quantity) } : item,
-  );
+export function withQuantity(items: CartItem[], key: string, quantity: number): CartItem[] {
+  return items.map((item) => (lineKey(item) === key ? { ...item, quantity: clampQuantity(quantity) } : item));
 }
 
-export function withoutLine(items: CartItem[], cardId: number, design: string): CartItem[] {
-  return items.filter((item) => !sameLine(item, cardId, design));
+export function withoutLine(items: CartItem[], key: string): CartItem[] {
+  return items.filter((item) => lineKey(item) !== key);
 }
 
 /** The cart with names and prices as the server has them now (a quote), so the cart never shows stale prices. */
@@ -140,7 +173,8 @@ export function withServerPrices(
   }>,
 ): CartItem[] {
   return items.map((item) => {
-    const line = quoted.find((q) => q.card === item.card.id && q.design === item.design);
+    // Names and prices belong to the card, whatever is printed on it.
+    const line = quoted.find((q) => q.card === item.card.id);
     if (!line?.slug) return item;
     const card = {
       ...item.card,
@@ -153,16 +187,16 @@ export function withServerPrices(
   });
 }
 
-export function addToCart(card: CartCard, design: string, quantity = 1): void {
-  writeCart(withAdded(readCart(), card, design, quantity));
+export function addToCart(line: NewLine, quantity = 1): void {
+  writeCart(withAdded(readCart(), line, quantity));
 }
 
-export function updateQuantity(cardId: number, design: string, quantity: number): void {
-  writeCart(withQuantity(readCart(), cardId, design, quantity));
+export function updateQuantity(key: string, quantity: number): void {
+  writeCart(withQuantity(readCart(), key, quantity));
 }
 
-export function removeFromCart(cardId: number, design: string): void {
-  writeCart(withoutLine(readCart(), cardId, design));
+export function removeFromCart(key: string): void {
+  writeCart(withoutLine(readCart(), key));
 }
 
 export function clearCart(): void {
@@ -196,4 +230,14 @@ export function useCart(): CartItem[] {
 
 export function useCartCount(): number {
   return useCart().reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** The cart as the order and quote calls take it: `{card, design, quantity, personalisation?}` per line. */
+export function requestItems(items: CartItem[]) {
+  return items.map((item) => ({
+    card: item.card.id,
+    design: item.design,
+    quantity: item.quantity,
+    ...(item.personalisation ? { personalisation: item.personalisation } : {}),
+  }));
 }

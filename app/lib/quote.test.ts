@@ -38,7 +38,7 @@ describe('shownPrices', () => {
 
   it('sums the stored prices in whole cents until the server answers', () => {
     const shown = shownPrices(cart, null);
-    expect(shown.lineCents(cheap)).toBe(87);
+    expect(shown.lineCents(cheap, 0)).toBe(87);
     expect(shown.subtotalCents).toBe(87 + 4998);
   });
 
@@ -49,8 +49,8 @@ describe('shownPrices', () => {
     first.line_total = '0.90';
     second.line_total = '50.00';
     const shown = shownPrices(cart, quote);
-    expect(shown.lineCents(cheap)).toBe(90);
-    expect(shown.lineCents(dear)).toBe(5000);
+    expect(shown.lineCents(cheap, 0)).toBe(90);
+    expect(shown.lineCents(dear, 1)).toBe(5000);
     expect(shown.subtotalCents).toBe(5090);
   });
 

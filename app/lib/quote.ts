@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { priceToCents } from '../../common/money';
 import type { Quote } from '../../server/modules/orders/responses';
 import { api } from './api';
-import { type CartItem, cartLineCents, cartTotalCents, refreshPrices } from './cart';
+import { type CartItem, cartLineCents, cartTotalCents, refreshPrices, requestItems } from './cart';
 
 export type { Quote };
 
@@ -17,13 +17,7 @@ export function useQuote(
 ): { quote: Quote | null; failed: boolean; address: number | null } {
   const [answered, setAnswered] = useState<{ quote: Quote; address: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
-  const request = useMemo(
-    () =>
-      JSON.stringify(
-        items.map((item) => ({ card: item.card.id, design: item.design, quantity: item.quantity })),
-      ),
-    [items],
-  );
+  const request = useMemo(() => JSON.stringify(requestItems(items)), [items]);
   const to = address ?? null;
 
   useEffect(() => {
@@ -55,16 +49,21 @@ export function useQuote(
   return { quote: answered?.quote ?? null, failed, address: answered?.address ?? null };
 }
 
-/** The quoted line for a cart item, when the quote has it. */
-export function quotedLine(quote: Quote | null, item: CartItem) {
-  return quote?.items.find((line) => line.card === item.card.id && line.design === item.design);
+/**
+ * The quoted line for the cart's `index`th item, when the quote has it: the server answers line for line in
+ * the order asked (the cart's lines are already distinct, so none merge), which tells apart two lines of
+ * one card with different printed details.
+ */
+export function quotedLine(quote: Quote | null, item: CartItem, index: number) {
+  const line = quote?.items[index];
+  return line && line.card === item.card.id && line.design === item.design ? line : undefined;
 }
 
 /** True when the quote prices exactly these lines (an answer for an older cart is not shown). */
 function quotes(quote: Quote, items: CartItem[]): boolean {
   return (
     quote.items.length === items.length &&
-    items.every((item) => quotedLine(quote, item)?.quantity === item.quantity)
+    items.every((item, index) => quotedLine(quote, item, index)?.quantity === item.quantity)
   );
 }
 
@@ -75,12 +74,13 @@ function quotes(quote: Quote, items: CartItem[]): boolean {
 export function shownPrices(
   items: CartItem[],
   quote: Quote | null,
-): { lineCents: (item: CartItem) => number; subtotalCents: number } {
+): { lineCents: (item: CartItem, index: number) => number; subtotalCents: number } {
   if (!quote || !quotes(quote, items)) {
     return { lineCents: cartLineCents, subtotalCents: cartTotalCents(items) };
   }
   return {
-    lineCents: (item) => priceToCents(quotedLine(quote, item)?.line_total ?? '') ?? cartLineCents(item),
+    lineCents: (item, index) =>
+      priceToCents(quotedLine(quote, item, index)?.line_total ?? '') ?? cartLineCents(item),
     subtotalCents: priceToCents(quote.subtotal) ?? cartTotalCents(items),
   };
 }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
+import { PersonaliseCard } from '../components/card-design/PersonaliseCard';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
@@ -81,6 +82,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
   const { card } = loaderData;
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
+  const personalised = card.personal_fields.length > 0;
   const cartCard: CartCard = {
     id: card.id,
     name: card.name,
@@ -113,31 +115,39 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
           <p className="price price-large">{formatDollars(card.price)}</p>
           <p className="description">{card.description || 'No description available.'}</p>
           {!card.in_stock && <p className="stock-note">Out of stock</p>}
-          <div className="card-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={!card.in_stock}
-              onClick={() => {
-                addToCart(cartCard, card.category);
-                setAdded(true);
-                toast.success('Added to cart');
-              }}
-            >
-              Add to Cart
-            </button>
-            <button
-              type="button"
-              className="button button-outline"
-              disabled={!card.in_stock}
-              onClick={() => {
-                addToCart(cartCard, card.category);
-                navigate('/checkout');
-              }}
-            >
-              Buy Now
-            </button>
-          </div>
+          {personalised ? (
+            <p className="card-actions">
+              <a href="#personalise" className="button">
+                Personalise it
+              </a>
+            </p>
+          ) : (
+            <div className="card-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={!card.in_stock}
+                onClick={() => {
+                  addToCart({ card: cartCard, design: card.category });
+                  setAdded(true);
+                  toast.success('Added to cart');
+                }}
+              >
+                Add to Cart
+              </button>
+              <button
+                type="button"
+                className="button button-outline"
+                disabled={!card.in_stock}
+                onClick={() => {
+                  addToCart({ card: cartCard, design: card.category });
+                  navigate('/checkout');
+                }}
+              >
+                Buy Now
+              </button>
+            </div>
+          )}
           {added && (
             <p className="added-note">
               <Link to="/cart">View cart</Link>
@@ -145,6 +155,17 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
+      {personalised && (
+        <div id="personalise">
+          <PersonaliseCard
+            card={cartCard}
+            fields={card.personal_fields}
+            packSize={card.pack_size}
+            design={card.category}
+            inStock={card.in_stock}
+          />
+        </div>
+      )}
     </section>
   );
 }

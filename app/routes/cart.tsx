@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CardImage } from '../components/CardImage';
 import { PageHeader } from '../components/PageHeader';
+import { PrintedDetails } from '../components/PrintedDetails';
 import { QuantityInput } from '../components/QuantityInput';
-import { clearCart, removeFromCart, updateQuantity, useCart } from '../lib/cart';
+import { clearCart, lineKey, removeFromCart, updateQuantity, useCart } from '../lib/cart';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
@@ -56,11 +57,12 @@ export default function Cart() {
                 </tr>
               </thead>
               <tbody>
-                {items.map((item) => {
-                  const line = quotedLine(quote, item);
+                {items.map((item, index) => {
+                  const line = quotedLine(quote, item, index);
+                  const key = lineKey(item);
                   const label = `${item.card.name} (${item.design})`;
                   return (
-                    <tr key={`${item.card.id}-${item.design}`}>
+                    <tr key={key}>
                       <th scope="row" className="cart-product">
                         <CardImage src={item.card.cover_image} alt="" />
                         <div>
@@ -69,6 +71,7 @@ export default function Cart() {
                           ) : (
                             item.card.name
                           )}
+                          {item.personalisation && <PrintedDetails entries={item.personalisation} />}
                           {line?.problem && (
                             <p className="line-problem" role="alert">
                               {line.problem}
@@ -81,18 +84,18 @@ export default function Cart() {
                         <QuantityInput
                           value={item.quantity}
                           label={`Quantity of ${label}`}
-                          onChange={(quantity) => updateQuantity(item.card.id, item.design, quantity)}
+                          onChange={(quantity) => updateQuantity(key, quantity)}
                         />
                       </td>
                       <td data-label="Price">{formatDollars(item.card.price)}</td>
-                      <td data-label="Total">{formatDollars(lineCents(item))}</td>
+                      <td data-label="Total">{formatDollars(lineCents(item, index))}</td>
                       <td>
                         <button
                           type="button"
                           className="button button-outline button-small button-danger-outline"
                           aria-label={`Remove ${label}`}
                           onClick={() => {
-                            removeFromCart(item.card.id, item.design);
+                            removeFromCart(key);
                             toast.success('Item removed from cart');
                           }}
                         >

@@ -6,10 +6,11 @@ import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
 import type { Order } from '../../server/modules/orders/responses';
 import { PageHeader } from '../components/PageHeader';
+import { PrintedDetails } from '../components/PrintedDetails';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
 import { formatAddress } from '../components/profile/ProfileCard';
 import { ApiError, api } from '../lib/api';
-import { clearCart, useCart } from '../lib/cart';
+import { clearCart, lineKey, requestItems, useCart } from '../lib/cart';
 import { formatDollars } from '../lib/format';
 import { useHydrated } from '../lib/hydrated';
 import { newIdempotencyKey } from '../lib/idempotency';
@@ -50,7 +51,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     const body = {
       address: selected,
-      items: items.map((item) => ({ card: item.card.id, quantity: item.quantity, design: item.design })),
+      items: requestItems(items),
     };
     const payload = JSON.stringify(body);
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
@@ -119,19 +120,20 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <ul className="summary-lines">
-                {items.map((item) => {
-                  const problem = quotedLine(quote, item)?.problem;
+                {items.map((item, index) => {
+                  const problem = quotedLine(quote, item, index)?.problem;
                   return (
-                    <li key={`${item.card.id}-${item.design}`}>
+                    <li key={lineKey(item)}>
                       <span>
                         {item.quantity} × {item.card.name} <span className="muted">({item.design})</span>
+                        {item.personalisation && <PrintedDetails entries={item.personalisation} />}
                         {problem && (
                           <span className="line-problem" role="alert">
                             {problem}
                           </span>
                         )}
                       </span>
-                      <span>{formatDollars(lineCents(item))}</span>
+                      <span>{formatDollars(lineCents(item, index))}</span>
                     </li>
                   );
                 })}

@@ -91,10 +91,13 @@ export function alreadyRegisteredMail(to: string, loginUrl: string, forgotUrl: s
 
 /** The order's lines and totals as plain text, for both order e-mails. */
 function orderSummary(order: Order): string[] {
-  const lines = order.items.map(
-    (item) =>
-      `${item.quantity} × ${item.name} (${item.design}, ${item.sku}) at $${item.unit_price} = $${item.line_total}`,
-  );
+  const lines = order.items.flatMap((item) => [
+    `${item.quantity} × ${item.name} (${item.design}, ${item.sku}) at $${item.unit_price} = $${item.line_total}`,
+    ...item.printed.map(
+      (card) =>
+        `  Printed: ${[card.name, card.title, card.company].filter(Boolean).join(' · ') || 'pictures only'}${card.member_email ? ` (for ${card.member_email})` : ''}`,
+    ),
+  ]);
   const a = order.address;
   const address = [a.address, a.city, a.state, a.postal_code, a.country].filter(Boolean).join(', ');
   return [
@@ -113,7 +116,9 @@ export function orderConfirmationMail(
 ): MailMessage {
   const lines = [
     `Hello ${greetingName(firstName)},`,
-    `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
+    order.status === 'awaiting_proof'
+      ? `Thank you for your order ${order.number}. Before we print anything, we check your design and e-mail you a proof, usually within one business day. Nothing is made or charged until you approve it.`
+      : `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
     ...orderSummary(order),
   ];
   return {

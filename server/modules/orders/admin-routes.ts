@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
+import { requireUser } from '../accounts/auth.ts';
 import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
+import { orderDesignFile } from '../personalisation/order-designs.ts';
 import { getAdminOrder, listAdminOrders } from './admin-queries.ts';
 import { adminOrdersQuery, orderStatusBody } from './admin-schemas.ts';
 import { changeOrderStatus, type FulfilmentDeps, ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
@@ -51,6 +53,30 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
       const { status, note } = parseInput(orderStatusBody, request.body);
       await changeOrderStatus(deps, await actorOf(request), id, status, note);
       return getAdminOrder(db, id);
+    },
+  );
+
+  app.get<WithId & { Params: { design: string } }>(
+    '/orders/:id/designs/:design/print.pdf',
+    doc({
+      summary: 'A printed card’s print file: front and back at 300 dpi with 3 mm bleed',
+      auth: 'admin',
+      params: { id: idParam, design: idParam },
+      produces: 'application/pdf',
+      responses: { 200: 'The PDF.', 404: 'No such order or card.' },
+    }),
+    async (request, reply) => {
+      const id = idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound);
+      const design = idOf(request.params.design, ORDER_ADMIN_MESSAGES.notFound);
+      const file = await orderDesignFile(db, await requireUser(request), id, design);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.orderNumber}-card-${file.position + 1}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.printPdf);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
+import { orderLineKey } from '../../../common/card-design/line-designs.ts';
 import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
@@ -6,8 +7,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
 import { type ShippingAndTax, shippingAndTax } from '../billing/rates.ts';
+import { personalisationProblem } from '../personalisation/order-lines.ts';
 import type { Quote, QuotedLine } from './responses.ts';
-import type { OrderItemInput } from './schemas.ts';
+import type { OrderItemInput, PrintedCardInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
 interface LineProblem {
@@ -21,14 +23,15 @@ interface PricedLine {
   cardId: number;
   design: string;
   quantity: number;
+  personalisation: PrintedCardInput[] | undefined;
   problem: LineProblem | undefined;
 }
 
-/** Lines of the same card and design become one (the cart does the same). */
+/** Lines of the same card, design and personalisation become one (the cart does the same). */
 function merged(items: OrderItemInput[]): OrderItemInput[] {
   const byKey = new Map<string, OrderItemInput>();
   for (const item of items) {
-    const key = `${item.card}\u0000${item.design}`;
+    const key = orderLineKey(item.card, item.design, item.personalisation);
     const seen = byKey.get(key);
     byKey.set(key, seen ? { ...seen, quantity: seen.quantity + item.quantity } : { ...item });
   }
@@ -45,6 +48,8 @@ function problemOf(
   if (card.category !== item.design) {
     return { kind: 'bad_request', message: `“${card.name}” does not come in the design “${item.design}”.` };
   }
+  const personal = personalisationProblem(card, item.personalisation);
+  if (personal) return { kind: 'bad_request', message: personal };
   if (item.quantity > MAX_QUANTITY) {
     return { kind: 'bad_request', message: `At most ${MAX_QUANTITY} of “${card.name}” per order.` };
   }
@@ -95,6 +100,7 @@ export async function priceItems(
       cardId: line.card,
       design: line.design,
       quantity: line.quantity,
+      personalisation: line.personalisation,
       problem: problemOf(card, line, wanted.get(line.card) ?? line.quantity),
     };
   });

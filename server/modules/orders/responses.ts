@@ -37,6 +37,23 @@ export const quoteSchema = z
   .meta({ id: 'Quote' });
 export type Quote = z.output<typeof quoteSchema>;
 
+/** One printed card of a personalised line, as ordered. */
+const printedDesignSchema = z
+  .strictObject({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    title: z.string().nullable(),
+    company: z.string().nullable(),
+    logo: z.boolean(),
+    signature: z.boolean(),
+    qr: z.boolean(),
+    member_email: z.string().nullable().describe('The Team Pack member this card is for.'),
+    front: z.string().describe('The front as ordered: an SVG drawing for the order’s owner and the firm.'),
+    back: z.string(),
+  })
+  .meta({ id: 'PrintedDesign' });
+export type PrintedDesign = z.output<typeof printedDesignSchema>;
+
 const orderLineSchema = z
   .strictObject({
     card: z.number().int().nullable(),
@@ -46,6 +63,9 @@ const orderLineSchema = z
     unit_price: price,
     quantity: z.number().int(),
     line_total: price,
+    printed: z
+      .array(printedDesignSchema)
+      .describe('The printed cards of a personalised line; empty otherwise.'),
   })
   .meta({ id: 'OrderLine' });
 

@@ -10,8 +10,15 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { INVALID_PAGE, linkedPage } from '../paging.ts';
+import { orderDesignFile } from '../personalisation/order-designs.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
-import { idempotencyKeySchema, orderInputSchema, ordersQuerySchema, quoteInputSchema } from './schemas.ts';
+import {
+  designSide,
+  idempotencyKeySchema,
+  orderInputSchema,
+  ordersQuerySchema,
+  quoteInputSchema,
+} from './schemas.ts';
 import { getOrder, listOrders, type OrdersDeps, placeOrder, quoteFor } from './service.ts';
 
 /** How late the home page's best sellers may be after an order that changed no stock count. */
@@ -122,6 +129,39 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       if (!id.success) throw new AppError('not_found', ORDER_MESSAGES.notFound);
       reply.header('cache-control', 'no-store');
       return getOrder(db, user.id, id.data);
+    },
+  );
+
+  app.get<{ Params: { id: string; design: string; side: string } }>(
+    '/orders/:id/designs/:design/:side',
+    doc({
+      summary: 'A printed card of one of their orders as it was ordered: its front or back drawing',
+      auth: 'user',
+      params: { id: idParam, design: idParam, side: designSide },
+      produces: 'image/svg+xml',
+      responses: { 200: 'The SVG drawing.', 404: 'Not one of their orders (the firm sees every order’s).' },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const orderId = idParam.safeParse(request.params.id);
+      const designId = idParam.safeParse(request.params.design);
+      const side = designSide.safeParse(request.params.side);
+      if (!orderId.success || !designId.success || !side.success) {
+        throw new AppError('not_found', ORDER_MESSAGES.notFound);
+      }
+      const file = await orderDesignFile(db, user, orderId.data, designId.data);
+      return (
+        reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          // Opened on its own, the drawing runs nothing and loads nothing but its own embedded pictures.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+          )
+          .header('x-content-type-options', 'nosniff')
+          .send(side.data === 'front.svg' ? file.frontSvg : file.backSvg)
+      );
     },
   );
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_PACK_SIZE, PRINT_TEXT_MAX_LENGTH } from '../../../common/card-design/personalisation.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 import { INVALID_PAGE } from '../paging.ts';
 
@@ -14,6 +16,31 @@ const id = (message: string) =>
     z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
   );
 
+const printedText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} has at most ${max} characters.`)
+    .optional();
+
+/** One printed card of a line: the texts, the buyer's uploads by id, the back-side QR, a team member. */
+export const printedCardSchema = z.strictObject({
+  name: printedText(PRINT_TEXT_MAX_LENGTH.name, 'The printed name'),
+  title: printedText(PRINT_TEXT_MAX_LENGTH.title, 'The job title'),
+  company: printedText(PRINT_TEXT_MAX_LENGTH.company, 'The company'),
+  logo: id(PERSONALISATION_MESSAGES.unknownUpload).optional(),
+  signature: id(PERSONALISATION_MESSAGES.unknownUpload).optional(),
+  qr: z.boolean({ error: 'qr must be true or false.' }).optional(),
+  member_email: z
+    .string({ error: PERSONALISATION_MESSAGES.memberEmail })
+    .trim()
+    .toLowerCase()
+    .max(254, PERSONALISATION_MESSAGES.memberEmail)
+    .pipe(z.email({ error: PERSONALISATION_MESSAGES.memberEmail }))
+    .optional(),
+});
+export type PrintedCardInput = z.output<typeof printedCardSchema>;
+
 export const orderItemSchema = z.strictObject({
   card: id('Unknown card.'),
   quantity: z
@@ -22,6 +49,12 @@ export const orderItemSchema = z.strictObject({
     .min(MIN_QUANTITY, ORDER_MESSAGES.quantity)
     .max(MAX_QUANTITY, ORDER_MESSAGES.quantity),
   design: z.string({ error: ORDER_MESSAGES.design }).trim().min(1, ORDER_MESSAGES.design).max(100),
+  /** For a card that offers personalisation: one entry per card of the pack (a Team Pack of 5 has 5). */
+  personalisation: z
+    .array(printedCardSchema, { error: PERSONALISATION_MESSAGES.needsSomething })
+    .min(1, PERSONALISATION_MESSAGES.needsSomething)
+    .max(MAX_PACK_SIZE, PERSONALISATION_MESSAGES.tooMany)
+    .optional(),
 });
 
 const itemsSchema = z
@@ -58,3 +91,6 @@ export const ordersQuerySchema = z.object({
       .transform(Number),
   ),
 });
+
+/** Which drawing of a printed card: its front or its back. */
+export const designSide = z.enum(['front.svg', 'back.svg']);

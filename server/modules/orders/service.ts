@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { orderLineKey, personalisationKey } from '../../../common/card-design/line-designs.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents } from '../../../common/money.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
@@ -22,6 +23,15 @@ import { documentsOf } from '../billing/invoices.ts';
 import { shippingAndTax } from '../billing/rates.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
+import {
+  type DesignSummary,
+  designSummaries,
+  type PreparedDesign,
+  prepareLineDesigns,
+  printedDesignOf,
+  saveLineDesigns,
+} from '../personalisation/order-designs.ts';
+import { personalisationProblem } from '../personalisation/order-lines.ts';
 import { priceItems, quote, subtotalCents } from './pricing.ts';
 import type { Order, OrderPage, Quote } from './responses.ts';
 import { ORDERS_PAGE_SIZE, type OrderInput, type QuoteInput } from './schemas.ts';
@@ -55,7 +65,12 @@ export type { Order } from './responses.ts';
 
 type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
 
-function toOrder(row: OrderRow, lines: OrderLineRow[], documents: OrderDocument[] = []): Order {
+function toOrder(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  documents: OrderDocument[] = [],
+  designs: DesignSummary[] = [],
+): Order {
   return {
     id: row.id,
     number: row.number,
@@ -83,6 +98,9 @@ function toOrder(row: OrderRow, lines: OrderLineRow[], documents: OrderDocument[
       unit_price: centsToPrice(line.unitPriceCents),
       quantity: line.quantity,
       line_total: centsToPrice(lineTotalCents(line.unitPriceCents, line.quantity)),
+      printed: designs
+        .filter((design) => design.orderLineId === line.id)
+        .map((design) => printedDesignOf(row.id, design)),
     })),
     invoices: documents.map((document) => ({
       kind: document.kind,
@@ -104,9 +122,40 @@ function newOrderNumber(): string {
 function requestHash(input: OrderInput): string {
   const canonical = {
     address: input.address,
-    items: input.items.map((item) => [item.card, item.design, item.quantity]),
+    items: input.items.map((item) =>
+      item.personalisation
+        ? [item.card, item.design, item.quantity, personalisationKey(item.personalisation)]
+        : [item.card, item.design, item.quantity],
+    ),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * The personalised lines drawn before the order's transaction (drawing takes a while; no lock is held), by
+ * line. A line whose card cannot take its personalisation is left to the transaction's checks to refuse.
+ */
+async function drawPersonalisedLines(
+  deps: OrdersDeps,
+  user: UserRow,
+  input: OrderInput,
+): Promise<Map<string, PreparedDesign[]>> {
+  const drawn = new Map<string, PreparedDesign[]>();
+  const personalised = input.items.filter((item) => item.personalisation);
+  if (personalised.length === 0) return drawn;
+  const rows = await deps.db
+    .select()
+    .from(cards)
+    .where(inArray(cards.id, [...new Set(personalised.map((item) => item.card))]));
+  const cardOf = new Map(rows.map((row) => [row.id, row]));
+  for (const item of personalised) {
+    const card = cardOf.get(item.card);
+    const key = orderLineKey(item.card, item.design, item.personalisation);
+    if (!card || !item.personalisation || drawn.has(key)) continue;
+    if (personalisationProblem(card, item.personalisation)) continue;
+    drawn.set(key, await prepareLineDesigns(deps, user, card, item.personalisation));
+  }
+  return drawn;
 }
 
 export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
@@ -116,11 +165,16 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.id),
     documentsOf(db, ids),
   ]);
+  const designs = await designSummaries(
+    db,
+    lines.map((line) => line.id),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
       documents.filter((document) => document.orderId === row.id),
+      designs,
     ),
   );
 }
@@ -184,6 +238,7 @@ export async function placeOrder(
   await enforceLimit(db, `order:${user.id}`, limits.perUser, ORDER_MESSAGES.tooMany);
   await enforceLimit(db, `order-client:${client}`, limits.perClient, ORDER_MESSAGES.tooMany);
 
+  const drawn = await drawPersonalisedLines(deps, user, input);
   let order: Order;
   let stockChanged = false;
   try {
@@ -214,6 +269,8 @@ export async function placeOrder(
         .values({
           number: newOrderNumber(),
           userId: user.id,
+          // A personalised card is made only once its owner approved the proof.
+          ...(drawn.size > 0 ? { status: 'awaiting_proof' as const } : {}),
           totalCents: subtotal + charges.shippingCents + charges.taxCents,
           subtotalCents: subtotal,
           shippingCents: charges.shippingCents,
@@ -246,7 +303,22 @@ export async function placeOrder(
           })),
         )
         .returning();
-      const placed = toOrder(row, lineRows);
+      for (const [index, line] of priced.entries()) {
+        const designs = drawn.get(orderLineKey(line.card.id, line.design, line.personalisation));
+        const lineRow = lineRows[index];
+        if (designs && lineRow) await saveLineDesigns(tx, lineRow.id, designs);
+      }
+      const placed = toOrder(
+        row,
+        lineRows,
+        [],
+        drawn.size > 0
+          ? await designSummaries(
+              tx,
+              lineRows.map((line) => line.id),
+            )
+          : [],
+      );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
       const ordersUrl = `${deps.publicUrl}/profile#orders`;
       await deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, placed, ordersUrl), tx);

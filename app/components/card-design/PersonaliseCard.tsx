@@ -1,0 +1,288 @@
+// The typeface the card is printed in, so the preview's text is the print's (fetched only when drawn).
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/700.css';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { PngDataUrl } from '../../../common/card-design/draw';
+import { fitProblems } from '../../../common/card-design/fit';
+import { lineDesigns, type PersonalisationEntry } from '../../../common/card-design/line-designs';
+import {
+  PRINT_FIELD_LABELS,
+  PRINT_TEXT_MAX_LENGTH,
+  type PrintField,
+} from '../../../common/card-design/personalisation';
+import { DESIGN_UPLOAD } from '../../../common/upload-fields';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { addToCart, type CartCard } from '../../lib/cart';
+import { sendForm } from '../../lib/upload';
+import { CardPreview, useQrMatrix } from './CardPreview';
+
+type TextField = 'name' | 'title' | 'company';
+type UploadField = 'logo' | 'signature';
+const TEXT_FIELDS: TextField[] = ['name', 'title', 'company'];
+const UPLOAD_FIELDS: UploadField[] = ['logo', 'signature'];
+
+interface DesignUpload {
+  id: number;
+  url: string;
+}
+
+async function dataUrlOf(url: string): Promise<PngDataUrl> {
+  const blob = await (await fetch(url, { credentials: 'same-origin' })).blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as PngDataUrl);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The printed details of a card that offers them, beside a live drawing of its front and back: text that
+ * does not fit is said under its field and the card cannot go in the cart until it fits. A pack has one set
+ * of details per card, each optionally for a team member's e-mail.
+ */
+export function PersonaliseCard({
+  card,
+  fields,
+  packSize,
+  design,
+  inStock,
+}: {
+  card: CartCard;
+  fields: PrintField[];
+  packSize: number;
+  design: string;
+  inStock: boolean;
+}) {
+  const { user } = useAuth();
+  const id = useId();
+  const prefill = (): PersonalisationEntry => ({
+    ...(fields.includes('name') && user ? { name: `${user.first_name} ${user.last_name}`.trim() } : {}),
+    ...(fields.includes('title') && user?.job_title ? { title: user.job_title } : {}),
+    ...(fields.includes('company') && user?.company ? { company: user.company } : {}),
+    ...(fields.includes('qr') ? { qr: true } : {}),
+  });
+  const [entries, setEntries] = useState<PersonalisationEntry[] | null>(null);
+  const shown = entries ?? Array.from({ length: packSize }, (_, i) => (i === 0 ? prefill() : {}));
+  const [current, setCurrent] = useState(0);
+  const [pictures, setPictures] = useState<Record<number, PngDataUrl>>({});
+  const [uploading, setUploading] = useState<UploadField | null>(null);
+  const [uploadError, setUploadError] = useState<Partial<Record<UploadField, string>>>({});
+  const entry = shown[current] ?? {};
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const qr = useQrMatrix(
+    fields.includes('qr') && entry.qr ? `${origin}/profile/${user?.username ?? 'your-name'}` : undefined,
+  );
+
+  const designs = lineDesigns(shown);
+  const problems = designs.map(({ printed }) => fitProblems(printed, fields));
+  const here = problems[current] ?? [];
+  const problemOf = (field: TextField) => here.find((problem) => problem.field === field)?.message;
+  const emptyCard = designs.findIndex(({ printed }) => Object.keys(printed).length === 0);
+  const blocked = problems.findIndex((list) => list.length > 0);
+  const update = (patch: Partial<PersonalisationEntry>) =>
+    setEntries(shown.map((item, i) => (i === current ? { ...item, ...patch } : item)));
+
+  async function upload(field: UploadField, file: File) {
+    const form = new FormData();
+    form.append('kind', field);
+    form.append(DESIGN_UPLOAD.field, file);
+    setUploading(field);
+    setUploadError((errors) => ({ ...errors, [field]: undefined }));
+    try {
+      const kept = await sendForm<DesignUpload>('/design-uploads/', form);
+      const picture = await dataUrlOf(kept.url);
+      setPictures((known) => ({ ...known, [kept.id]: picture }));
+      update({ [field]: kept.id });
+    } catch (error) {
+      const detail =
+        error instanceof ApiError
+          ? (error.body?.errors?.[DESIGN_UPLOAD.field]?.[0] ?? error.body?.detail)
+          : undefined;
+      setUploadError((errors) => ({
+        ...errors,
+        [field]: detail ?? 'The picture could not be uploaded. Please try again.',
+      }));
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  const images = {
+    ...(entry.logo !== undefined && pictures[entry.logo] ? { logo: pictures[entry.logo] } : {}),
+    ...(entry.signature !== undefined && pictures[entry.signature]
+      ? { signature: pictures[entry.signature] }
+      : {}),
+  };
+  const why =
+    blocked >= 0
+      ? packSize > 1
+        ? `Card ${blocked + 1}: ${problems[blocked]?.[0]?.message}`
+        : problems[blocked]?.[0]?.message
+      : emptyCard >= 0
+        ? packSize > 1
+          ? `Card ${emptyCard + 1} has nothing to print yet.`
+          : 'Add what you would like printed.'
+        : undefined;
+
+  return (
+    <section className="personalise" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Personalise your card</h2>
+      <p className="muted">
+        What you see is drawn exactly as we print it, at the card’s real proportions (85.60 × 53.98 mm). We
+        e-mail you a proof to approve before anything is made.
+      </p>
+      <div className="personalise-grid">
+        <CardPreview
+          printed={designs[current]?.printed ?? {}}
+          design={design}
+          fields={fields}
+          images={images}
+          qr={qr}
+        />
+        <form
+          className="personalise-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (why) return;
+            addToCart({ card, design, personalisation: shown });
+            toast.success('Added to cart');
+            setEntries(null);
+            setCurrent(0);
+          }}
+        >
+          {packSize > 1 && (
+            <div className="field">
+              <label htmlFor={`${id}-which`}>Card</label>
+              <select
+                id={`${id}-which`}
+                value={current}
+                onChange={(event) => setCurrent(Number(event.target.value))}
+              >
+                {shown.map((item, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the pack's cards are numbered, never reordered
+                  <option key={i} value={i}>
+                    Card {i + 1} of {packSize}
+                    {item.name ? `: ${item.name}` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {TEXT_FIELDS.filter((field) => fields.includes(field)).map((field) => {
+            const problem = problemOf(field);
+            return (
+              <div className="field" key={field}>
+                <label htmlFor={`${id}-${field}`}>{PRINT_FIELD_LABELS[field]}</label>
+                <input
+                  id={`${id}-${field}`}
+                  value={entry[field] ?? ''}
+                  maxLength={PRINT_TEXT_MAX_LENGTH[field]}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${id}-${field}-problem` : undefined}
+                  onChange={(event) => update({ [field]: event.target.value })}
+                />
+                {problem && (
+                  <p id={`${id}-${field}-problem`} className="field-error" role="alert">
+                    {problem}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {UPLOAD_FIELDS.filter((field) => fields.includes(field)).map((field) => (
+            <div className="field" key={field}>
+              <label htmlFor={`${id}-${field}`}>{PRINT_FIELD_LABELS[field]}</label>
+              {user ? (
+                <>
+                  <input
+                    id={`${id}-${field}`}
+                    type="file"
+                    accept="image/png,image/jpeg,image/webp"
+                    disabled={uploading !== null}
+                    aria-describedby={`${id}-${field}-hint`}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      if (file) void upload(field, file);
+                      event.target.value = '';
+                    }}
+                  />
+                  <p id={`${id}-${field}-hint`} className="field-hint">
+                    {uploading === field
+                      ? 'Uploading…'
+                      : field === 'signature'
+                        ? 'A photo of your signature in dark ink on white paper (PNG, JPEG or WebP).'
+                        : 'PNG, JPEG or WebP; a transparent PNG looks best. SVG files are not accepted.'}
+                  </p>
+                  {entry[field] !== undefined && (
+                    <button
+                      type="button"
+                      className="button button-outline button-small"
+                      onClick={() => update({ [field]: undefined })}
+                    >
+                      Remove {PRINT_FIELD_LABELS[field].toLowerCase()}
+                    </button>
+                  )}
+                  {uploadError[field] && (
+                    <p className="field-error" role="alert">
+                      {uploadError[field]}
+                    </p>
+                  )}
+                </>
+              ) : (
+                <p id={`${id}-${field}`} className="field-hint">
+                  <Link to={`/login?next=${encodeURIComponent(`/cards/${card.slug}`)}`}>Sign in</Link> to add
+                  your {PRINT_FIELD_LABELS[field].toLowerCase()}.
+                </p>
+              )}
+            </div>
+          ))}
+          {fields.includes('qr') && (
+            <div className="check-field">
+              <input
+                id={`${id}-qr`}
+                type="checkbox"
+                checked={entry.qr === true}
+                onChange={(event) => update({ qr: event.target.checked })}
+              />
+              <label htmlFor={`${id}-qr`}>
+                {PRINT_FIELD_LABELS.qr}
+                {!user && (
+                  <span className="field-hint"> (it opens your card page once you have an account)</span>
+                )}
+              </label>
+            </div>
+          )}
+          {packSize > 1 && (
+            <div className="field">
+              <label htmlFor={`${id}-member`}>Team member’s e-mail (optional)</label>
+              <input
+                id={`${id}-member`}
+                type="email"
+                autoComplete="off"
+                value={entry.member_email ?? ''}
+                aria-describedby={`${id}-member-hint`}
+                onChange={(event) => update({ member_email: event.target.value })}
+              />
+              <p id={`${id}-member-hint`} className="field-hint">
+                Who this card is for: it is named on your order and your proof. Each person claims their own
+                card onto their profile by tapping it.
+              </p>
+            </div>
+          )}
+          {why && (
+            <p className="personalise-blocked" role="status">
+              {why}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={!inStock || why !== undefined}>
+            Add personalised card to cart
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { MAX_PACK_SIZE } from '../card-design/personalisation.ts';
+
+/** What the shop says about a personalised line: the card page shows these before ordering, the server refuses with them. */
+export const PERSONALISATION_MESSAGES = {
+  notOffered: (card: string) => `“${card}” is not personalised: remove the printed details from this line.`,
+  fieldNotOffered: (card: string, field: string) => `“${card}” does not offer “${field}”.`,
+  packSize: (card: string, size: number) =>
+    size === 1
+      ? `“${card}” takes one set of printed details.`
+      : `“${card}” takes ${size} sets of printed details, one per card.`,
+  needsSomething: 'Add at least one detail to print, or order the card without personalisation.',
+  tooMany: `At most ${MAX_PACK_SIZE} printed cards per line.`,
+  unknownUpload: 'That picture is not one of your uploads: upload it again.',
+  uploadKind: (expected: string) =>
+    `That picture was uploaded as something else: upload it again as the ${expected}.`,
+  memberEmail: 'Enter a valid e-mail address for this team member.',
+  memberTwice: 'Each team member’s e-mail can be used once per pack.',
+  qrNeedsUsername: 'The QR code points at your card page: set a username on your profile first.',
+} as const;

@@ -1,0 +1,38 @@
+import { lineDesigns } from '../../../common/card-design/line-designs.ts';
+import type { PrintedCard, PrintField } from '../../../common/card-design/personalisation.ts';
+import { PRINT_FIELD_LABELS } from '../../../common/card-design/personalisation.ts';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
+import type { CardRow } from '../../db/schema/index.ts';
+import type { PrintedCardInput } from '../orders/schemas.ts';
+
+const usedFields = (printed: PrintedCard): PrintField[] =>
+  (['name', 'title', 'company', 'logo', 'signature', 'qr'] as const).filter((field) => {
+    const value = printed[field];
+    return value !== undefined && value !== false && value !== '';
+  });
+
+/**
+ * Why a line's personalisation cannot be ordered as it is, judged on the card alone (what the catalogue offers,
+ * the pack's size, the team's e-mails); the buyer's uploads and the drawing are checked when the order is made.
+ */
+export function personalisationProblem(
+  card: CardRow,
+  entries: PrintedCardInput[] | undefined,
+): string | undefined {
+  if (!entries) return undefined;
+  if (card.personalFields.length === 0) return PERSONALISATION_MESSAGES.notOffered(card.name);
+  if (entries.length !== card.packSize) return PERSONALISATION_MESSAGES.packSize(card.name, card.packSize);
+  const designs = lineDesigns(entries);
+  const emails = new Set<string>();
+  for (const { printed, memberEmail } of designs) {
+    const used = usedFields(printed);
+    if (used.length === 0) return PERSONALISATION_MESSAGES.needsSomething;
+    const missing = used.find((field) => !card.personalFields.includes(field));
+    if (missing) return PERSONALISATION_MESSAGES.fieldNotOffered(card.name, PRINT_FIELD_LABELS[missing]);
+    if (memberEmail) {
+      if (emails.has(memberEmail)) return PERSONALISATION_MESSAGES.memberTwice;
+      emails.add(memberEmail);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
+import { cards, designUploads, orderDesigns, orders, users } from '../../db/schema/index.ts';
+import { request } from '../../test/request.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signedInUser } from '../../test/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const key = () => `test-${randomBytes(8).toString('hex')}`;
+let clients = 0;
+
+async function personalCard(fields: string[], packSize = 1) {
+  const suffix = randomBytes(4).toString('hex');
+  const [card] = await t.database.db
+    .insert(cards)
+    .values({
+      name: `Printed Card ${suffix}`,
+      slug: `printed-card-${suffix}`,
+      sku: `PRT-${suffix}`.toUpperCase(),
+      priceCents: 3900,
+      category: 'Pearl White',
+      personalFields: fields as never,
+      packSize,
+    })
+    .returning();
+  if (!card) throw new Error('no card');
+  return card;
+}
+
+async function buyer() {
+  const user = await signedInUser(t, { firstName: 'Maya', lastName: 'Lindqvist' });
+  const remoteAddress = `10.7.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}`;
+  const call = (method: 'GET' | 'POST', url: string, body?: object, headers: Record<string, string> = {}) =>
+    request(t, { method, url, body, cookie: user.cookie, headers, remoteAddress });
+  const address = await call('POST', '/api/auth/address/', {
+    address: '12 Harbour Road',
+    city: 'Cork',
+    state: '',
+    country: 'Ireland',
+    postal_code: 'T12 X123',
+  });
+  return { ...user, call, addressId: address.body.id as number };
+}
+
+async function upload(userId: number, kind: 'logo' | 'signature') {
+  const png = await sharp({ create: { width: 300, height: 120, channels: 4, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const [row] = await t.database.db
+    .insert(designUploads)
+    .values({ userId, kind, png, width: 300, height: 120 })
+    .returning({ id: designUploads.id });
+  if (!row) throw new Error('no upload');
+  return row.id;
+}
+
+describe('a personalised line', () => {
+  it('is ordered awaiting proof, with each printed card drawn and its print file kept', async () => {
+    const card = await personalCard(['name', 'title', 'company', 'logo', 'qr']);
+    const me = await buyer();
+    const logo = await upload(me.id, 'logo');
+    const personalisation = [
+      { name: 'Maya Lindqvist', title: 'Designer', company: 'Lumen Harbour', logo, qr: true },
+    ];
+    const placed = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [{ card: card.id, design: card.category, quantity: 2, personalisation }],
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(placed.status).toBe(201);
+    expect(placed.body.status).toBe('awaiting_proof');
+    const [line] = placed.body.items;
+    expect(line.quantity).toBe(2);
+    expect(line.printed).toHaveLength(1);
+    expect(line.printed[0]).toMatchObject({
+      name: 'Maya Lindqvist',
+      title: 'Designer',
+      company: 'Lumen Harbour',
+      logo: true,
+      signature: false,
+      qr: true,
+      member_email: null,
+    });
+
+    const [stored] = await t.database.db
+      .select()
+      .from(orderDesigns)
+      .where(eq(orderDesigns.id, line.printed[0].id));
+    expect(stored?.frontSvg).toContain('Maya Lindqvist');
+    expect(stored?.frontSvg).toContain('data:image/png;base64,');
+    expect(stored?.printPdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const front = await me.call('GET', line.printed[0].front);
+    expect(front.status).toBe(200);
+    expect(front.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(front.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(front.text).toBe(stored?.frontSvg);
+    expect((await me.call('GET', line.printed[0].back)).text).toBe(stored?.backSvg);
+  });
+
+  it('is its own line beside the same card with other text, and both are drawn', async () => {
+    const card = await personalCard(['name', 'title']);
+    const me = await buyer();
+    const item = (name: string) => ({
+      card: card.id,
+      design: card.category,
+      quantity: 1,
+      personalisation: [{ name }],
+    });
+    const placed = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [item('Maya Lindqvist'), item('Jonas Berg'), item(' Maya  Lindqvist ')],
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(placed.status).toBe(201);
+    expect(
+      placed.body.items.map((l: { quantity: number; printed: Array<{ name: string }> }) => [
+        l.printed[0]?.name,
+        l.quantity,
+      ]),
+    ).toEqual([
+      ['Maya Lindqvist', 2],
+      ['Jonas Berg', 1],
+    ]);
+  });
+
+  it('keeps idempotency: the same key and personalisation give one order, other text with that key is refused', async () => {
+    const card = await personalCard(['name']);
+    const me = await buyer();
+    const idempotencyKey = key();
+    const body = (name: string) => ({
+      address: me.addressId,
+      items: [{ card: card.id, design: card.category, quantity: 1, personalisation: [{ name }] }],
+    });
+    const first = await me.call('POST', '/api/orders/', body('Maya Lindqvist'), {
+      'idempotency-key': idempotencyKey,
+    });
+    const again = await me.call('POST', '/api/orders/', body('Maya Lindqvist'), {
+      'idempotency-key': idempotencyKey,
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const other = await me.call('POST', '/api/orders/', body('Jonas Berg'), {
+      'idempotency-key': idempotencyKey,
+    });
+    expect(other.status).toBe(409);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, me.id))).toHaveLength(1);
+  });
+
+  it('refuses text that does not fit, a field the card lacks, a wrong pack size, and someone else’s upload', async () => {
+    const card = await personalCard(['name', 'title', 'logo']);
+    const pack = await personalCard(['name'], 3);
+    const me = await buyer();
+    const stranger = await buyer();
+    const theirs = await upload(stranger.id, 'logo');
+    const mine = await upload(me.id, 'signature');
+    const tryOrder = (item: object) =>
+      me.call('POST', '/api/orders/', { address: me.addressId, items: [item] }, { 'idempotency-key': key() });
+    const line = (personalisation: object[], target = card) => ({
+      card: target.id,
+      design: target.category,
+      quantity: 1,
+      personalisation,
+    });
+
+    const tooLong = await tryOrder(
+      line([{ name: 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW' }]),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.detail).toMatch(/too long/i);
+
+    const company = await tryOrder(line([{ name: 'Maya', company: 'Lumen' }]));
+    expect(company.status).toBe(400);
+    expect(company.body.detail).toBe(PERSONALISATION_MESSAGES.fieldNotOffered(card.name, 'Company'));
+
+    const packSize = await tryOrder(line([{ name: 'Maya' }], pack));
+    expect(packSize.status).toBe(400);
+    expect(packSize.body.detail).toBe(PERSONALISATION_MESSAGES.packSize(pack.name, 3));
+
+    const stolen = await tryOrder(line([{ name: 'Maya', logo: theirs }]));
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.detail).toBe(PERSONALISATION_MESSAGES.unknownUpload);
+
+    const wrongKind = await tryOrder(line([{ name: 'Maya', logo: mine }]));
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.detail).toBe(PERSONALISATION_MESSAGES.uploadKind('logo'));
+
+    const unknownField = await tryOrder(line([{ name: 'Maya', font: 'Comic Sans' }]));
+    expect(unknownField.status).toBe(400);
+
+    const stockCard = await tryOrder({ ...line([{ name: 'Maya' }]), card: (await personalCard([])).id });
+    expect(stockCard.status).toBe(400);
+    expect(stockCard.body.detail).toMatch(/is not personalised/);
+
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, me.id))).toHaveLength(0);
+  });
+
+  it('shows its drawings to the order’s owner and the firm only', async () => {
+    const card = await personalCard(['name']);
+    const me = await buyer();
+    const placed = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [{ card: card.id, design: card.category, quantity: 1, personalisation: [{ name: 'Maya' }] }],
+      },
+      { 'idempotency-key': key() },
+    );
+    const design = placed.body.items[0].printed[0];
+    const stranger = await buyer();
+    expect((await stranger.call('GET', design.front)).status).toBe(404);
+    expect((await request(t, { method: 'GET', url: design.front })).status).toBe(401);
+    const other = await stranger.call(
+      'GET',
+      design.front.replace(`/orders/${placed.body.id}/`, '/orders/999999/'),
+    );
+    expect(other.status).toBe(404);
+    expect((await me.call('GET', design.front.replace('front.svg', 'side.svg'))).status).toBe(404);
+
+    const admin = await buyer();
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    expect((await admin.call('GET', design.back)).status).toBe(200);
+    const pdf = await admin.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(
+      (await me.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`)).status,
+    ).toBe(403);
+  });
+
+  it('a Team Pack takes one set of details per card, each member’s e-mail once', async () => {
+    const pack = await personalCard(['name', 'title'], 3);
+    const me = await buyer();
+    const members = ['ana@team.test', 'Ben@Team.test', 'cleo@team.test'];
+    const personalisation = members.map((email, i) => ({
+      name: `Member ${i + 1}`,
+      title: 'Engineer',
+      member_email: email,
+    }));
+    const placed = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [{ card: pack.id, design: pack.category, quantity: 1, personalisation }],
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(placed.status).toBe(201);
+    expect(placed.body.items[0].printed.map((d: { member_email: string }) => d.member_email)).toEqual([
+      'ana@team.test',
+      'ben@team.test',
+      'cleo@team.test',
+    ]);
+    const twice = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [
+          {
+            card: pack.id,
+            design: pack.category,
+            quantity: 1,
+            personalisation: personalisation.map((p) => ({ ...p, member_email: 'ana@team.test' })),
+          },
+        ],
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.detail).toBe(PERSONALISATION_MESSAGES.memberTwice);
+  });
+});

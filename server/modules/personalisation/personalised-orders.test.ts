@@ -183,9 +183,7 @@ describe('a personalised line', () => {
       personalisation,
     });
 
-    const tooLong = await tryOrder(
-      line([{ name: 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW' }]),
-    );
+    const tooLong = await tryOrder(line([{ name: 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW' }]));
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.detail).toMatch(/too long/i);
 

@@ -13,7 +13,7 @@ export interface PersonalisationEntry {
 }
 
 /** One card of a personalised line as it will be printed, and the team member it is for. */
-export interface LineDesign {
+interface LineDesign {
   printed: PrintedCard;
   memberEmail: string | undefined;
 }

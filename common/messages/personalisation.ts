@@ -15,5 +15,5 @@ export const PERSONALISATION_MESSAGES = {
     `That picture was uploaded as something else: upload it again as the ${expected}.`,
   memberEmail: 'Enter a valid e-mail address for this team member.',
   memberTwice: 'Each team member’s e-mail can be used once per pack.',
-  qrNeedsUsername: 'The QR code points at your card page: set a username on your profile first.',
+  memberQr: 'The QR code opens your own card page, so it cannot go on a team member’s card: untick it there.',
 } as const;

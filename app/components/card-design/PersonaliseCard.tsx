@@ -240,7 +240,7 @@ export function PersonaliseCard({
               )}
             </div>
           ))}
-          {fields.includes('qr') && (
+          {fields.includes('qr') && !entry.member_email && (
             <div className="check-field">
               <input
                 id={`${id}-qr`}
@@ -265,7 +265,8 @@ export function PersonaliseCard({
                 autoComplete="off"
                 value={entry.member_email ?? ''}
                 aria-describedby={`${id}-member-hint`}
-                onChange={(event) => update({ member_email: event.target.value })}
+                // The QR opens the buyer's own page: never on a card for someone else.
+                onChange={(event) => update({ member_email: event.target.value, qr: undefined })}
               />
               <p id={`${id}-member-hint`} className="field-hint">
                 Who this card is for: it is named on your order and your proof. Each person claims their own

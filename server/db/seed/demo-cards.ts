@@ -75,7 +75,7 @@ export const demoCards: DemoCard[] = [
     description:
       'Five matte black intro cards for your team, each linked to its own profile and managed from one account.',
     stock: null,
-    personalFields: ['name', 'title', 'company', 'qr'],
+    personalFields: ['name', 'title', 'company'],
     packSize: 5,
   },
   {

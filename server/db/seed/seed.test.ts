@@ -74,7 +74,7 @@ it('gives demo cards what their descriptions promise to print, also on an instal
     expect(fresh['IC-MIN-PW']).toEqual({ fields: ['name', 'title', 'company', 'logo', 'qr'], pack: 1 });
     expect(fresh['IC-SIG-PW']).toEqual({ fields: ['name', 'title', 'signature', 'qr'], pack: 1 });
     expect(fresh['IC-STU-BB']).toEqual({ fields: ['name', 'logo'], pack: 1 });
-    expect(fresh['IC-TEAM5-MB']).toEqual({ fields: ['name', 'title', 'company', 'qr'], pack: 5 });
+    expect(fresh['IC-TEAM5-MB']).toEqual({ fields: ['name', 'title', 'company'], pack: 5 });
     expect(fresh['IC-CLS-MB']).toEqual({ fields: [], pack: 1 });
 
     // An installation from before: the cards carry no settings yet, and the firm set one card up itself.

@@ -30,6 +30,7 @@ export function personalisationProblem(
     const missing = used.find((field) => !card.personalFields.includes(field));
     if (missing) return PERSONALISATION_MESSAGES.fieldNotOffered(card.name, PRINT_FIELD_LABELS[missing]);
     if (memberEmail) {
+      if (printed.qr) return PERSONALISATION_MESSAGES.memberQr;
       if (emails.has(memberEmail)) return PERSONALISATION_MESSAGES.memberTwice;
       emails.add(memberEmail);
     }

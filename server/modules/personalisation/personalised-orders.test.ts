@@ -249,6 +249,7 @@ describe('a personalised line', () => {
 
   it('a Team Pack takes one set of details per card, each member’s e-mail once', async () => {
     const pack = await personalCard(['name', 'title'], 3);
+    const qrPack = await personalCard(['name', 'title', 'qr'], 3);
     const me = await buyer();
     const members = ['ana@team.test', 'Ben@Team.test', 'cleo@team.test'];
     const personalisation = members.map((email, i) => ({
@@ -289,5 +290,23 @@ describe('a personalised line', () => {
     );
     expect(twice.status).toBe(400);
     expect(twice.body.detail).toBe(PERSONALISATION_MESSAGES.memberTwice);
+    const withQr = await me.call(
+      'POST',
+      '/api/orders/',
+      {
+        address: me.addressId,
+        items: [
+          {
+            card: qrPack.id,
+            design: qrPack.category,
+            quantity: 1,
+            personalisation: personalisation.map((p, i) => ({ ...p, qr: i === 1 })),
+          },
+        ],
+      },
+      { 'idempotency-key': key() },
+    );
+    expect(withQr.status).toBe(400);
+    expect(withQr.body.detail).toBe(PERSONALISATION_MESSAGES.memberQr);
   });
 });

@@ -14,12 +14,22 @@ export const faq: FaqItem[] = [
   {
     question: 'How do I pay for an order?',
     answer:
-      'There is no online payment yet. Place the order in the shop; we confirm it by e-mail, send an invoice and ship when it is paid. You can follow the status under My orders on your profile.',
+      'There is no online payment yet. Place the order in the shop: shipping and any tax for your country are shown at checkout before you order. When we confirm the order, the numbered invoice is attached to the e-mail and can be downloaded under My orders on your profile; pay it by bank transfer within 14 days, quoting its number. We ship once it is paid.',
   },
   {
     question: 'How long does shipping take?',
     answer:
-      'Cards in stock ship within two business days of payment. Custom-printed cards take about ten business days.',
+      'Cards in stock ship within two business days of payment. Personalised cards are printed after you approve their proof and ship about ten business days after that.',
+  },
+  {
+    question: 'How do personalised cards work?',
+    answer:
+      'On a card that can be personalised, type what should be printed (name, job title, company), add your logo or signature if the card offers them, and choose whether the back carries a QR code to your card page. The preview beside the form is drawn exactly as we print it; text that does not fit is flagged there, never cut. After you order, we check your design and e-mail you a proof, usually within one business day: approve it, or ask for a change with a note, from the e-mail or from My orders. Nothing is printed or invoiced before you approve, and we remind you if a proof waits three days.',
+  },
+  {
+    question: 'How does a Team Pack work?',
+    answer:
+      'A Team Pack has one set of printed details per card, each optionally marked with the team member it is for, and all of it is on one proof and one invoice. When the cards arrive, each person taps their own card and claims it onto their own profile.',
   },
   {
     question: 'How do I check that my card is genuine?',

@@ -77,13 +77,13 @@ export const terms: LegalDocument = {
     {
       heading: 'Orders and payment',
       paragraphs: [
-        'An order is an offer to buy. It becomes a contract when we confirm it by e-mail. Prices are in US dollars and include taxes where required. We invoice after confirmation; there is no online payment yet.',
+        'An order is an offer to buy. It becomes a contract when we confirm it by e-mail; an order of personalised cards, when you approve its proof. Prices are in US dollars; shipping and any tax for the delivery country are shown at checkout before you order and appear on the invoice. We invoice on confirmation, payable by bank transfer within 14 days; there is no online payment yet.',
       ],
     },
     {
       heading: 'Delivery and returns',
       paragraphs: [
-        'We ship to the address you choose at checkout. Unused cards in their original packaging can be returned within thirty days for a full refund. Faulty cards are replaced free of charge.',
+        'We ship to the address you choose at checkout. Unused cards in their original packaging can be returned within thirty days for a full refund, except cards printed with your own details to a proof you approved. Faulty cards are replaced free of charge.',
       ],
     },
     {

@@ -73,7 +73,7 @@ export const demoCards: DemoCard[] = [
     priceCents: 10999,
     category: 'Matte Black',
     description:
-      'Five matte black intro cards for your team, each linked to its own profile and managed from one account.',
+      'Five matte black intro cards for your team, each printed with one person’s name, title and company on one proof and one order; each person claims their own card onto their own profile.',
     stock: null,
     personalFields: ['name', 'title', 'company'],
     packSize: 5,

@@ -20,6 +20,9 @@ export const PRINT_TEXT_MAX_LENGTH = { name: 60, title: 80, company: 80 } as con
 /** The most cards one line may carry personalisations for (a Team Pack is 5). */
 export const MAX_PACK_SIZE = 50;
 
+/** The most printed cards one order may carry: each is drawn and made into a print file as it is placed. */
+export const MAX_PRINTED_PER_ORDER = 50;
+
 /** One printed card: the texts typed, the uploads chosen (ids of `design_uploads`), and the back-side QR. */
 export interface PrintedCard {
   name?: string;

@@ -1,4 +1,4 @@
-import { MAX_PACK_SIZE } from '../card-design/personalisation.ts';
+import { MAX_PACK_SIZE, MAX_PRINTED_PER_ORDER } from '../card-design/personalisation.ts';
 
 /** What the shop says about a personalised line: the card page shows these before ordering, the server refuses with them. */
 export const PERSONALISATION_MESSAGES = {
@@ -10,6 +10,7 @@ export const PERSONALISATION_MESSAGES = {
       : `“${card}” takes ${size} sets of printed details, one per card.`,
   needsSomething: 'Add at least one detail to print, or order the card without personalisation.',
   tooMany: `At most ${MAX_PACK_SIZE} printed cards per line.`,
+  tooManyPrinted: `An order has at most ${MAX_PRINTED_PER_ORDER} printed cards: place another order for the rest.`,
   unknownUpload: 'That picture is not one of your uploads: upload it again.',
   uploadKind: (expected: string) =>
     `That picture was uploaded as something else: upload it again as the ${expected}.`,

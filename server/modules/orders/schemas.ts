@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MAX_PACK_SIZE, PRINT_TEXT_MAX_LENGTH } from '../../../common/card-design/personalisation.ts';
+import {
+  MAX_PACK_SIZE,
+  MAX_PRINTED_PER_ORDER,
+  PRINT_TEXT_MAX_LENGTH,
+} from '../../../common/card-design/personalisation.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
@@ -63,9 +67,13 @@ const itemsSchema = z
   .max(MAX_LINES, ORDER_MESSAGES.tooManyLines);
 
 /** The order payload of the spec: `address, items[{card, quantity, design}]`; anything else (a price) is refused. */
+/** Each printed card is drawn and made into a print file when the order is placed: a bounded amount of work. */
+const printedCardsBounded = (items: Array<{ personalisation?: unknown[] | undefined }>) =>
+  items.reduce((sum, item) => sum + (item.personalisation?.length ?? 0), 0) <= MAX_PRINTED_PER_ORDER;
+
 export const orderInputSchema = z.strictObject({
   address: id(ORDER_MESSAGES.noAddress),
-  items: itemsSchema,
+  items: itemsSchema.refine(printedCardsBounded, PERSONALISATION_MESSAGES.tooManyPrinted),
 });
 
 /** A cart to price; with one of the signed-in user's addresses, its shipping and tax too. */

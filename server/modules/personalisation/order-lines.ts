@@ -1,3 +1,4 @@
+import { fitProblems } from '../../../common/card-design/fit.ts';
 import { lineDesigns } from '../../../common/card-design/line-designs.ts';
 import type { PrintedCard, PrintField } from '../../../common/card-design/personalisation.ts';
 import { PRINT_FIELD_LABELS } from '../../../common/card-design/personalisation.ts';
@@ -13,7 +14,8 @@ const usedFields = (printed: PrintedCard): PrintField[] =>
 
 /**
  * Why a line's personalisation cannot be ordered as it is, judged on the card alone (what the catalogue offers,
- * the pack's size, the team's e-mails); the buyer's uploads and the drawing are checked when the order is made.
+ * the pack's size, whether the text fits, the team's e-mails), so the cart's quote says it too; the buyer's
+ * uploads are checked when the order is made.
  */
 export function personalisationProblem(
   card: CardRow,
@@ -29,6 +31,8 @@ export function personalisationProblem(
     if (used.length === 0) return PERSONALISATION_MESSAGES.needsSomething;
     const missing = used.find((field) => !card.personalFields.includes(field));
     if (missing) return PERSONALISATION_MESSAGES.fieldNotOffered(card.name, PRINT_FIELD_LABELS[missing]);
+    const [unfit] = fitProblems(printed, card.personalFields);
+    if (unfit) return unfit.message;
     if (memberEmail) {
       if (printed.qr) return PERSONALISATION_MESSAGES.memberQr;
       if (emails.has(memberEmail)) return PERSONALISATION_MESSAGES.memberTwice;

@@ -213,6 +213,39 @@ describe('a personalised line', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, me.id))).toHaveLength(0);
   });
 
+  it('is flagged by the cart’s quote when its text does not fit, and an order holds at most 50 printed cards', async () => {
+    const card = await personalCard(['name']);
+    const me = await buyer();
+    const quoted = await me.call('POST', '/api/orders/quote/', {
+      items: [
+        { card: card.id, design: card.category, quantity: 1, personalisation: [{ name: 'W'.repeat(40) }] },
+        { card: card.id, design: card.category, quantity: 1, personalisation: [{ name: 'Maya' }] },
+      ],
+    });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.orderable).toBe(false);
+    expect(quoted.body.items.map((line: { problem: string | null }) => line.problem)).toEqual([
+      'The printed name is too long for the card: shorten it to fit.',
+      null,
+    ]);
+
+    const pack = await personalCard(['name'], 26);
+    const line = {
+      card: pack.id,
+      design: pack.category,
+      quantity: 1,
+      personalisation: Array.from({ length: 26 }, (_, i) => ({ name: `Member ${i}` })),
+    };
+    const tooMany = await me.call(
+      'POST',
+      '/api/orders/',
+      { address: me.addressId, items: [line, line] },
+      { 'idempotency-key': key() },
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.detail).toBe(PERSONALISATION_MESSAGES.tooManyPrinted);
+  });
+
   it('shows its drawings to the order’s owner and the firm only', async () => {
     const card = await personalCard(['name']);
     const me = await buyer();

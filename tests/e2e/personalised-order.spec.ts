@@ -1,0 +1,142 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { pdfText } from '../../server/test/pdf-text.ts';
+import { linkIn } from '../../server/test/smtp-capture.ts';
+import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { runAdminCreate } from './support/server-process.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Where screenshots go when SHOTS_DIR is set (to look at them). */
+const SHOTS = process.env.SHOTS_DIR;
+const admin = { email: 'print-admin@example.test', password: 'Blue-Harbour-42' };
+const buyer = {
+  firstName: 'Ines',
+  lastName: 'Carvalho',
+  email: 'ines.print@example.test',
+  password: 'Blue-Harbour-42',
+};
+const CARD = '/cards/signature-intro-card-pearl-white';
+let site: MailedServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' }, async (dataDir) => {
+    const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
+    if (made.code !== 0) throw new Error(made.stderr);
+  });
+  await registerActiveUser(site, buyer);
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+async function logIn(page: Page, who: { email: string; password: string }, next: string) {
+  await page.goto(`${site.baseUrl}/login?next=${encodeURIComponent(next)}`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${site.baseUrl}${next}`);
+  await hydrated(page);
+}
+
+async function shot(page: Page, name: string, widths: number[]) {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('personalise a card, see the drawing change, order it, approve the proof from the mail, get the invoice', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await logIn(page, buyer, CARD);
+  const form = page.getByRole('region', { name: 'Personalise your card' });
+  const front = form.getByRole('img', { name: 'Front of the card' });
+  // Prefilled from the profile, drawn as it will be printed.
+  await expect(form.getByLabel('Printed name')).toHaveValue('Ines Carvalho');
+  await expect(front).toContainText('Ines Carvalho');
+  await form.getByLabel('Job title').fill('Head of Partnerships');
+  await expect(front).toContainText('Head of Partnerships');
+
+  // Too long for the card: said under the field, and it cannot go in the cart.
+  await form.getByLabel('Printed name').fill('Inês Maria Carvalho de Albuquerque e Vasconcelos');
+  await expect(
+    form.getByText('The printed name is too long for the card: shorten it to fit.').first(),
+  ).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add personalised card to cart' })).toBeDisabled();
+  await form.getByLabel('Printed name').fill('Inês Carvalho');
+  await expect(front).toContainText('Inês Carvalho');
+  await shot(page, 'personalise', [390, 1280]);
+  await form.getByRole('button', { name: 'Add personalised card to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await page.goto(`${site.baseUrl}/cart`);
+  await hydrated(page);
+  await expect(page.getByText('Printed: Inês Carvalho · Head of Partnerships · QR code')).toBeVisible();
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Address' });
+  await modal.getByLabel('Address', { exact: true }).fill('Rua das Flores 12');
+  await modal.getByLabel('City').fill('Porto');
+  await modal.getByLabel('Postal code').fill('4050-262');
+  await modal.getByLabel('Country').fill('Portugal');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(page.getByTestId('checkout-total')).not.toHaveText('');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  const orderId = new URL(page.url()).searchParams.get('order');
+
+  const receipt = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes(number));
+  expect(receipt.text).toContain('Printed: Inês Carvalho · Head of Partnerships');
+  expect(receipt.text).toContain('e-mail you a proof');
+
+  await page.goto(`${site.baseUrl}/profile#orders`);
+  await hydrated(page);
+  await expect(page.getByRole('listitem', { name: `Order ${number}` })).toContainText('Awaiting proof');
+
+  // The firm sends the generated proof.
+  const firm = await newTab(await browser.newContext());
+  await logIn(firm, admin, `/admin/orders/${orderId}`);
+  await firm
+    .getByRole('region', { name: 'Proof' })
+    .getByRole('button', { name: 'Send proof to customer' })
+    .click();
+  await expect(firm.getByText('Proof version 1 sent')).toBeVisible();
+  await firm.context().close();
+
+  const proofMail = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('approve the proof'));
+  const proofText = await pdfText(proofMail.attachments[0]?.data ?? Buffer.alloc(0));
+  expect(proofText).toContain('Inês Carvalho');
+  expect(proofText).toContain('Head of Partnerships');
+  await page.goto(linkIn(proofMail, '/proof'));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Approve proof' }).click();
+  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed');
+
+  const confirmed = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('Confirmed'));
+  const attached = confirmed.attachments.find((a) => a.filename.startsWith('INV-'));
+  expect(attached?.filename).toMatch(/^INV-\d{4}-0001\.pdf$/);
+
+  await page.goto(`${site.baseUrl}/profile#orders`);
+  await hydrated(page);
+  const mine = page.getByRole('listitem', { name: `Order ${number}` });
+  await expect(mine).toContainText('Confirmed');
+  const invoiceLink = mine.getByRole('link', { name: /Invoice INV-\d{4}-0001/ });
+  const download = await page.request.get(`${site.baseUrl}${await invoiceLink.getAttribute('href')}`);
+  expect(download.status()).toBe(200);
+  const invoice = await pdfText(await download.body());
+  expect(invoice).toContain(attached?.filename.replace('.pdf', '') ?? 'missing');
+  expect(invoice).toContain(number);
+  expect(invoice).toContain('Signature Intro Card');
+  expect(invoice).toContain('Rua das Flores 12');
+});

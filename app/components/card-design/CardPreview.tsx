@@ -21,7 +21,7 @@ export function useQrMatrix(url: string | undefined): QrMatrix | undefined {
 /**
  * The card's front and back as they will be printed, drawn by the same function the server draws the order's
  * proof with. The drawing is our own markup (every typed text escaped), so it is placed inline, where it can
- * use the page's Inter font.
+ * use the page's Inter font; each drawing names itself ("Front of the card") for assistive technology.
  */
 export function CardPreview({
   printed,
@@ -42,8 +42,6 @@ export function CardPreview({
       <figure>
         <div
           className="card-preview-face"
-          role="img"
-          aria-label="Front of the card"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawCard's own SVG; typed text is escaped in it
           dangerouslySetInnerHTML={{ __html: front }}
         />
@@ -52,8 +50,6 @@ export function CardPreview({
       <figure>
         <div
           className="card-preview-face"
-          role="img"
-          aria-label="Back of the card"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawCard's own SVG; typed text is escaped in it
           dangerouslySetInnerHTML={{ __html: back }}
         />

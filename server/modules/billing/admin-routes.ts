@@ -104,8 +104,8 @@ export const billingAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = asyn
     }),
     async (request) => {
       const actor = await actorOf(request);
-      const code = countryOf(request.params.code);
-      return setCountryRate(db, actor, code, parseInput(countryRateSchema, request.body));
+      const body = parseInput(countryRateSchema, request.body);
+      return setCountryRate(db, actor, countryOf(request.params.code), body);
     },
   );
   app.delete<WithCountry>(

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { doc } from '../../http/openapi.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
+import { orderNumberSchema } from '../orders/schemas.ts';
 import { DOCUMENT_FILES, sendPdf } from './downloads.ts';
 import { findDocument } from './invoices.ts';
-
-const orderNumber = z.string().min(1).max(40).describe('The order’s number, e.g. "NX-7K3M-9Q2P".');
 
 /** The signed-in customer's own invoices and credit notes; anyone else's order answers as an unknown one. */
 export const billingRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
@@ -19,13 +17,13 @@ export const billingRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (ap
             ? 'One of their orders’ invoice (PDF)'
             : 'One of their orders’ credit note (PDF)',
         auth: 'user',
-        params: { number: orderNumber },
+        params: { number: orderNumberSchema },
         produces: 'application/pdf',
         responses: { 200: 'The PDF, as issued.', 404: 'Not one of their orders, or none issued.' },
       }),
       async (request, reply) => {
         const user = await requireUser(request);
-        const number = orderNumber.safeParse(request.params.number);
+        const number = orderNumberSchema.safeParse(request.params.number);
         const document = number.success
           ? await findDocument(db, { number: number.data, owner: user.id }, kind)
           : undefined;

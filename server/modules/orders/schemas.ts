@@ -102,3 +102,9 @@ export const ordersQuerySchema = z.object({
 
 /** Which drawing of a printed card: its front or its back. */
 export const designSide = z.enum(['front.svg', 'back.svg']);
+
+/** An order's number as newOrderNumber makes it ("NX-7K3M-9Q2P", Crockford base32): anything else names no order. */
+export const orderNumberSchema = z
+  .string()
+  .regex(/^NX-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+  .describe('The order’s number, e.g. "NX-7K3M-9Q2P".');

@@ -6,7 +6,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import type { ProofDeps } from './deps.ts';
-import { readPdfForm } from './pdf-form.ts';
+import { readPdfForm, requiredPdf } from './pdf-form.ts';
 import type { RenderCardPng } from './proof-pdf.ts';
 import { adminProofListSchema } from './responses.ts';
 import { sendProofBody } from './schemas.ts';
@@ -72,7 +72,7 @@ export const proofAdminRoutes: FastifyPluginAsync<ProofDeps & { renderCardPng: R
       const actor = await actorOf(request);
       const { fields, pdf } = await readPdfForm(request);
       const { note } = parseInput(sendProofBody, fields);
-      await sendProof(deps, actor, id, { source: 'uploaded', pdf }, note);
+      await sendProof(deps, actor, id, { source: 'uploaded', pdf: requiredPdf(pdf) }, note);
       return reply.status(201).send(await listProofs(db, id));
     },
   );

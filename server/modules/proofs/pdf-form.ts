@@ -8,7 +8,7 @@ const NOT_A_FORM = 'Send the corrected proof as a form with its PDF in the "pdf"
 /** The upload form of a corrected proof: its text fields, and the PDF (read up to the size limit). */
 export async function readPdfForm(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; pdf: Buffer }> {
+): Promise<{ fields: Record<string, string>; pdf: Buffer | undefined }> {
   if (!request.isMultipart()) throw new AppError('bad_request', NOT_A_FORM);
   const fields: Record<string, string> = {};
   let pdf: Buffer | undefined;
@@ -31,7 +31,12 @@ export async function readPdfForm(
     }
     throw new AppError('bad_request', NOT_A_FORM);
   }
+  return { fields, pdf };
+}
+
+/** The form's PDF, once its fields passed their schema (a misspelt field is named before a missing file). */
+export function requiredPdf(pdf: Buffer | undefined): Buffer {
   if (!pdf)
     throw new AppError('bad_request', PROOF_MESSAGES.pdfRequired, { pdf: [PROOF_MESSAGES.pdfRequired] });
-  return { fields, pdf };
+  return pdf;
 }

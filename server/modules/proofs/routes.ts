@@ -87,8 +87,8 @@ export const proofRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
       },
     }),
     async (request) => {
-      const { proof } = await tokenProofOrThrow(deps, request.params.token);
       const body = parseInput(linkDecisionBody, request.body);
+      const { proof } = await tokenProofOrThrow(deps, request.params.token);
       const orderId = await decideProof(
         deps,
         { via: 'link', proofId: proof.id, version: proof.version },

@@ -46,7 +46,7 @@ export const orderDesigns = pgTable(
     /** 0 first, within the line (a Team Pack of 5 has 0–4). */
     position: integer('position').notNull(),
     printed: jsonb('printed').$type<PrintedCard>().notNull(),
-    /** Trimmed and lower-cased; the member who gets this card's claim e-mail when the order ships. */
+    /** Trimmed and lower-cased: the team member this card is for, named on the order and its proof. */
     memberEmail: text('member_email'),
     frontSvg: text('front_svg').notNull(),
     backSvg: text('back_svg').notNull(),

@@ -40,7 +40,8 @@ function printedLines(card: ProofCard): string[] {
   if (printed.logo !== undefined) lines.push(`${PRINT_FIELD_LABELS.logo}: your uploaded image`);
   if (printed.signature !== undefined) lines.push(`${PRINT_FIELD_LABELS.signature}: your uploaded image`);
   if (printed.qr) lines.push(PRINT_FIELD_LABELS.qr);
-  if (card.memberEmail) lines.push(`Team member: ${card.memberEmail} (gets the card's claim e-mail)`);
+  if (card.memberEmail)
+    lines.push(`Team member: ${card.memberEmail} (they claim it onto their own profile by tapping it)`);
   return lines.length ? lines : ['No personal text'];
 }
 

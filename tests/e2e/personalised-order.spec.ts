@@ -102,11 +102,22 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
 
   await page.goto(`${site.baseUrl}/profile#orders`);
   await hydrated(page);
-  await expect(page.getByRole('listitem', { name: `Order ${number}` })).toContainText('Awaiting proof');
+  const ordered = page.getByRole('listitem', { name: `Order ${number}` });
+  await expect(ordered).toContainText('Awaiting proof');
+  await expect(ordered).toContainText('Inês Carvalho · Head of Partnerships · QR code');
+  await expect(ordered.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
+  await shot(page, 'ordered', [390]);
 
   // The firm sends the generated proof.
   const firm = await newTab(await browser.newContext());
   await logIn(firm, admin, `/admin/orders/${orderId}`);
+  // What to print: each printed card's drawing and its print file.
+  await expect(firm.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
+  const printFile = await firm.request.get(
+    `${site.baseUrl}${await firm.getByRole('link', { name: 'Print file (PDF)' }).getAttribute('href')}`,
+  );
+  expect(printFile.headers()['content-type']).toBe('application/pdf');
+  expect((await printFile.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await firm
     .getByRole('region', { name: 'Proof' })
     .getByRole('button', { name: 'Send proof to customer' })

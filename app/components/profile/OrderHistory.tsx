@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { OrderCharges } from '../OrderCharges';
+import { orderLineKey, PrintedCards } from '../PrintedCards';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -72,9 +73,10 @@ export function OrderHistory({ first }: { first: OrderPage }) {
               )}
               <ul className="order-lines">
                 {order.items.map((line) => (
-                  <li key={`${line.sku}-${line.design}`}>
+                  <li key={orderLineKey(line)}>
                     {line.quantity} × {line.name} <span className="muted">({line.design})</span> —{' '}
                     {formatDollars(line.line_total)}
+                    <PrintedCards line={line} />
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { AdminTable } from '../../components/admin/AdminTable';
 import { ProofPanel } from '../../components/admin/ProofPanel';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { orderLineKey, PrintedCards } from '../../components/PrintedCards';
 import { loadAdminOrder } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime, formatDollars } from '../../lib/format';
@@ -72,9 +73,20 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
         <div className="table-scroll">
           <AdminTable
             rows={order.items}
-            rowKey={(item) => `${item.card}-${item.sku}-${item.design}`}
+            rowKey={orderLineKey}
             columns={[
-              { header: 'Card', cell: (item) => item.name },
+              {
+                header: 'Card',
+                cell: (item) => (
+                  <>
+                    {item.name}
+                    <PrintedCards
+                      line={item}
+                      printFile={(card) => `/api/admin/orders/${order.id}/designs/${card.id}/print.pdf`}
+                    />
+                  </>
+                ),
+              },
               { header: 'Design', cell: (item) => item.design },
               { header: 'SKU', cell: (item) => item.sku },
               { header: 'Unit price', cell: (item) => formatDollars(item.unit_price) },

@@ -1,0 +1,58 @@
+import type { Order } from '../../server/modules/orders/responses';
+
+type PrintedDesign = Order['items'][number]['printed'][number];
+
+/** A printed card in a few words: "Inês Carvalho · Head of Partnerships · QR code". */
+export function printedSummary(card: PrintedDesign): string {
+  const parts = [card.name, card.title, card.company].filter(Boolean) as string[];
+  if (card.logo) parts.push('logo');
+  if (card.signature) parts.push('signature');
+  if (card.qr) parts.push('QR code');
+  return parts.join(' · ');
+}
+
+/** An order line's identity: its first printed card tells two personalised lines of one card apart. */
+export function orderLineKey(line: Order['items'][number]): string {
+  return `${line.card}-${line.sku}-${line.design}-${line.printed[0]?.id ?? ''}`;
+}
+
+/**
+ * The printed cards of an order line as they were ordered: the front's drawing beside what it says, and for
+ * the firm a link to each card's print file.
+ */
+export function PrintedCards({
+  line,
+  printFile,
+}: {
+  line: Order['items'][number];
+  printFile?: (card: PrintedDesign) => string;
+}) {
+  if (line.printed.length === 0) return null;
+  return (
+    <ul className="printed-cards">
+      {line.printed.map((card, index) => (
+        <li key={card.id}>
+          <img
+            src={card.front}
+            alt={`Front of printed card ${index + 1}`}
+            width={120}
+            height={76}
+            loading="lazy"
+          />
+          <span>
+            {printedSummary(card) || 'Pictures only'}
+            {card.member_email && <span className="muted"> (for {card.member_email})</span>}
+            {printFile && (
+              <>
+                {' '}
+                <a href={printFile(card)} download>
+                  Print file (PDF)
+                </a>
+              </>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

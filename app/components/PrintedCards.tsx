@@ -3,7 +3,7 @@ import type { Order } from '../../server/modules/orders/responses';
 type PrintedDesign = Order['items'][number]['printed'][number];
 
 /** A printed card in a few words: "Inês Carvalho · Head of Partnerships · QR code". */
-export function printedSummary(card: PrintedDesign): string {
+function printedSummary(card: PrintedDesign): string {
   const parts = [card.name, card.title, card.company].filter(Boolean) as string[];
   if (card.logo) parts.push('logo');
   if (card.signature) parts.push('signature');

@@ -143,10 +143,19 @@ async function expectEveryOrderWhole(shopper: Shopper, placed: Placed[]): Promis
   for (const entry of placed) {
     const order = await fresh(`${shopper.base}/api/orders/${entry.id}/`, { headers });
     expect(order.status, `order ${entry.id}`).toBe(200);
-    const body = order.json<{ total: string; items: Array<{ quantity: number; line_total: string }> }>();
+    const body = order.json<{
+      subtotal: string;
+      shipping: string;
+      tax: string;
+      total: string;
+      items: Array<{ quantity: number; line_total: string }>;
+    }>();
     expect(body.items).toHaveLength(1);
     expect(body.items[0]?.quantity).toBe(1);
-    expect(body.total).toBe(body.items[0]?.line_total);
+    expect(body.subtotal).toBe(body.items[0]?.line_total);
+    // Whole: the total is what the snapshot adds up to (shipping and tax of the address's country).
+    const cents = (price: string) => Math.round(Number(price) * 100);
+    expect(cents(body.total)).toBe(cents(body.subtotal) + cents(body.shipping) + cents(body.tax));
   }
   const all = await fresh(`${shopper.base}/api/admin/orders/`, { headers });
   expect(all.json<{ count: number }>().count).toBe(placed.length);

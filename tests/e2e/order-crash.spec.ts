@@ -82,6 +82,9 @@ test('kill -9 during orders: no acknowledged order lost, none half-written, stoc
   try {
     const orders: Array<{
       id: number;
+      subtotal: string;
+      shipping: string;
+      tax: string;
       total: string;
       item_count: number;
       items: Array<{ quantity: number; line_total: string }>;
@@ -96,7 +99,9 @@ test('kill -9 during orders: no acknowledged order lost, none half-written, stoc
     for (const order of orders) {
       expect(order.items).toHaveLength(2);
       const cents = order.items.reduce((sum, line) => sum + Math.round(Number(line.line_total) * 100), 0);
-      expect(Math.round(Number(order.total) * 100)).toBe(cents);
+      const centsOf = (price: string) => Math.round(Number(price) * 100);
+      expect(centsOf(order.subtotal)).toBe(cents);
+      expect(centsOf(order.total)).toBe(cents + centsOf(order.shipping) + centsOf(order.tax));
       expect(order.item_count).toBe(3);
     }
     const after = await (await fetch(`${base}/api/cards/executive-intro-card-metal-gold/`)).json();

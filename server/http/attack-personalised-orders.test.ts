@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards } from '../db/schema/index.ts';
+import { personalBuyer, personalCard } from '../test/personalised-buyers.ts';
 import { personalisedOrder } from '../test/personalised-order.ts';
 import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -15,40 +15,6 @@ afterAll(async () => {
 });
 
 const key = () => `attack-${randomBytes(8).toString('hex')}`;
-let clients = 0;
-
-async function personalCard(fields: string[], packSize = 1) {
-  const suffix = randomBytes(4).toString('hex');
-  const [card] = await t.database.db
-    .insert(cards)
-    .values({
-      name: `Attack Card ${suffix}`,
-      slug: `attack-card-${suffix}`,
-      sku: `ATK-${suffix}`.toUpperCase(),
-      priceCents: 3900,
-      category: 'Pearl White',
-      personalFields: fields as never,
-      packSize,
-    })
-    .returning();
-  if (!card) throw new Error('no card');
-  return card;
-}
-
-async function buyer() {
-  const user = await signedInUser(t, { firstName: 'Eve' });
-  const remoteAddress = `10.9.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}`;
-  const call = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
-    request(t, { method, url, body: body as object, cookie: user.cookie, headers, remoteAddress });
-  const address = await call('POST', '/api/auth/address/', {
-    address: '12 Harbour Road',
-    city: 'Cork',
-    state: '',
-    country: 'Ireland',
-    postal_code: 'T12 X123',
-  });
-  return { ...user, call, addressId: address.body.id as number };
-}
 
 describe('personalisation input never gives a 500', () => {
   const odd: Array<[string, unknown]> = [
@@ -79,8 +45,8 @@ describe('personalisation input never gives a 500', () => {
   ];
   for (const [label, personalisation] of odd) {
     it(`order and quote: ${label}`, async () => {
-      const card = await personalCard(['name', 'title', 'company', 'logo', 'qr']);
-      const me = await buyer();
+      const card = await personalCard(t, ['name', 'title', 'company', 'logo', 'qr']);
+      const me = await personalBuyer(t, 'Eve');
       const item = { card: card.id, design: card.category, quantity: 1, personalisation };
       const quoted = await me.call('POST', '/api/orders/quote/', { items: [item] });
       expect(quoted.status, quoted.text).toBeLessThan(500);
@@ -104,8 +70,8 @@ describe('personalisation input never gives a 500', () => {
   }
 
   it('a personalisation on a card that offers none is a 400', async () => {
-    const card = await personalCard([]);
-    const me = await buyer();
+    const card = await personalCard(t, []);
+    const me = await personalBuyer(t, 'Eve');
     const item = { card: card.id, design: card.category, quantity: 1, personalisation: [{ name: 'Eve' }] };
     const placed = await me.call(
       'POST',
@@ -119,8 +85,8 @@ describe('personalisation input never gives a 500', () => {
   const addresses: unknown[] = ['abc', -1, 0, 1e20, '99999999999', null, { id: 1 }, [1], 1.5, '1 OR 1=1'];
   for (const address of addresses) {
     it(`the quote's address ${JSON.stringify(address)} is a 4xx`, async () => {
-      const card = await personalCard(['name']);
-      const me = await buyer();
+      const card = await personalCard(t, ['name']);
+      const me = await personalBuyer(t, 'Eve');
       const item = { card: card.id, design: card.category, quantity: 1 };
       const quoted = await me.call('POST', '/api/orders/quote/', { items: [item], address });
       expect(quoted.status, quoted.text).toBeGreaterThanOrEqual(400);
@@ -137,8 +103,8 @@ describe('personalisation input never gives a 500', () => {
 
 describe('idempotency with personalised lines', () => {
   it('the same personalisation with its keys in another order and spacing is the same order', async () => {
-    const card = await personalCard(['name', 'title', 'company']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name', 'title', 'company']);
+    const me = await personalBuyer(t, 'Eve');
     const k = key();
     const first = await me.call(
       'POST',
@@ -178,8 +144,8 @@ describe('idempotency with personalised lines', () => {
     expect(again.body.id).toBe(first.body.id);
   });
   it('the same key sent twice at once with the personalisation’s keys reordered gives one order', async () => {
-    const card = await personalCard(['name', 'title']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name', 'title']);
+    const me = await personalBuyer(t, 'Eve');
     const k = key();
     const body = (personalisation: object[]) => ({
       address: me.addressId,

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
-import { cards, designUploads, orderDesigns, orders, users } from '../../db/schema/index.ts';
+import { designUploads, orderDesigns, orders, users } from '../../db/schema/index.ts';
+import { personalBuyer, personalCard } from '../../test/personalised-buyers.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,40 +17,6 @@ afterAll(async () => {
 });
 
 const key = () => `test-${randomBytes(8).toString('hex')}`;
-let clients = 0;
-
-async function personalCard(fields: string[], packSize = 1) {
-  const suffix = randomBytes(4).toString('hex');
-  const [card] = await t.database.db
-    .insert(cards)
-    .values({
-      name: `Printed Card ${suffix}`,
-      slug: `printed-card-${suffix}`,
-      sku: `PRT-${suffix}`.toUpperCase(),
-      priceCents: 3900,
-      category: 'Pearl White',
-      personalFields: fields as never,
-      packSize,
-    })
-    .returning();
-  if (!card) throw new Error('no card');
-  return card;
-}
-
-async function buyer() {
-  const user = await signedInUser(t, { firstName: 'Maya', lastName: 'Lindqvist' });
-  const remoteAddress = `10.7.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}`;
-  const call = (method: 'GET' | 'POST', url: string, body?: object, headers: Record<string, string> = {}) =>
-    request(t, { method, url, body, cookie: user.cookie, headers, remoteAddress });
-  const address = await call('POST', '/api/auth/address/', {
-    address: '12 Harbour Road',
-    city: 'Cork',
-    state: '',
-    country: 'Ireland',
-    postal_code: 'T12 X123',
-  });
-  return { ...user, call, addressId: address.body.id as number };
-}
 
 async function upload(userId: number, kind: 'logo' | 'signature') {
   const png = await sharp({ create: { width: 300, height: 120, channels: 4, background: '#0f766e' } })
@@ -66,8 +32,8 @@ async function upload(userId: number, kind: 'logo' | 'signature') {
 
 describe('a personalised line', () => {
   it('is ordered awaiting proof, with each printed card drawn and its print file kept', async () => {
-    const card = await personalCard(['name', 'title', 'company', 'logo', 'qr']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name', 'title', 'company', 'logo', 'qr']);
+    const me = await personalBuyer(t);
     const logo = await upload(me.id, 'logo');
     const personalisation = [
       { name: 'Maya Lindqvist', title: 'Designer', company: 'Lumen Harbour', logo, qr: true },
@@ -113,8 +79,8 @@ describe('a personalised line', () => {
   });
 
   it('is its own line beside the same card with other text, and both are drawn', async () => {
-    const card = await personalCard(['name', 'title']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name', 'title']);
+    const me = await personalBuyer(t);
     const item = (name: string) => ({
       card: card.id,
       design: card.category,
@@ -143,8 +109,8 @@ describe('a personalised line', () => {
   });
 
   it('keeps idempotency: the same key and personalisation give one order, other text with that key is refused', async () => {
-    const card = await personalCard(['name']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name']);
+    const me = await personalBuyer(t);
     const idempotencyKey = key();
     const body = (name: string) => ({
       address: me.addressId,
@@ -168,10 +134,10 @@ describe('a personalised line', () => {
   });
 
   it('refuses text that does not fit, a field the card lacks, a wrong pack size, and someone else’s upload', async () => {
-    const card = await personalCard(['name', 'title', 'logo']);
-    const pack = await personalCard(['name'], 3);
-    const me = await buyer();
-    const stranger = await buyer();
+    const card = await personalCard(t, ['name', 'title', 'logo']);
+    const pack = await personalCard(t, ['name'], 3);
+    const me = await personalBuyer(t);
+    const stranger = await personalBuyer(t);
     const theirs = await upload(stranger.id, 'logo');
     const mine = await upload(me.id, 'signature');
     const tryOrder = (item: object) =>
@@ -206,7 +172,7 @@ describe('a personalised line', () => {
     const unknownField = await tryOrder(line([{ name: 'Maya', font: 'Comic Sans' }]));
     expect(unknownField.status).toBe(400);
 
-    const stockCard = await tryOrder({ ...line([{ name: 'Maya' }]), card: (await personalCard([])).id });
+    const stockCard = await tryOrder({ ...line([{ name: 'Maya' }]), card: (await personalCard(t, [])).id });
     expect(stockCard.status).toBe(400);
     expect(stockCard.body.detail).toMatch(/is not personalised/);
 
@@ -214,8 +180,8 @@ describe('a personalised line', () => {
   });
 
   it('is flagged by the cart’s quote when its text does not fit, and an order holds at most 50 printed cards', async () => {
-    const card = await personalCard(['name']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name']);
+    const me = await personalBuyer(t);
     const quoted = await me.call('POST', '/api/orders/quote/', {
       items: [
         { card: card.id, design: card.category, quantity: 1, personalisation: [{ name: 'W'.repeat(40) }] },
@@ -229,7 +195,7 @@ describe('a personalised line', () => {
       null,
     ]);
 
-    const pack = await personalCard(['name'], 26);
+    const pack = await personalCard(t, ['name'], 26);
     const line = {
       card: pack.id,
       design: pack.category,
@@ -247,8 +213,8 @@ describe('a personalised line', () => {
   });
 
   it('shows its drawings to the order’s owner and the firm only', async () => {
-    const card = await personalCard(['name']);
-    const me = await buyer();
+    const card = await personalCard(t, ['name']);
+    const me = await personalBuyer(t);
     const placed = await me.call(
       'POST',
       '/api/orders/',
@@ -259,7 +225,7 @@ describe('a personalised line', () => {
       { 'idempotency-key': key() },
     );
     const design = placed.body.items[0].printed[0];
-    const stranger = await buyer();
+    const stranger = await personalBuyer(t);
     expect((await stranger.call('GET', design.front)).status).toBe(404);
     expect((await request(t, { method: 'GET', url: design.front })).status).toBe(401);
     const other = await stranger.call(
@@ -269,7 +235,7 @@ describe('a personalised line', () => {
     expect(other.status).toBe(404);
     expect((await me.call('GET', design.front.replace('front.svg', 'side.svg'))).status).toBe(404);
 
-    const admin = await buyer();
+    const admin = await personalBuyer(t);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     expect((await admin.call('GET', design.back)).status).toBe(200);
     const pdf = await admin.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`);
@@ -281,9 +247,9 @@ describe('a personalised line', () => {
   });
 
   it('a Team Pack takes one set of details per card, each member’s e-mail once', async () => {
-    const pack = await personalCard(['name', 'title'], 3);
-    const qrPack = await personalCard(['name', 'title', 'qr'], 3);
-    const me = await buyer();
+    const pack = await personalCard(t, ['name', 'title'], 3);
+    const qrPack = await personalCard(t, ['name', 'title', 'qr'], 3);
+    const me = await personalBuyer(t);
     const members = ['ana@team.test', 'Ben@Team.test', 'cleo@team.test'];
     const personalisation = members.map((email, i) => ({
       name: `Member ${i + 1}`,

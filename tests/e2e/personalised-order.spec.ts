@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
 
@@ -32,17 +33,6 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function logIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`${site.baseUrl}/login?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${site.baseUrl}${next}`);
-  await hydrated(page);
-}
-
 async function shot(page: Page, name: string, widths: number[]) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
@@ -57,7 +47,7 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   browser,
 }) => {
   test.setTimeout(150_000);
-  await logIn(page, buyer, CARD);
+  await logIn(page, site.baseUrl, buyer, CARD);
   const form = page.getByRole('region', { name: 'Personalise your card' });
   const front = form.getByRole('img', { name: 'Front of the card' });
   // Prefilled from the profile, drawn as it will be printed.
@@ -110,7 +100,7 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
 
   // The firm sends the generated proof.
   const firm = await newTab(await browser.newContext());
-  await logIn(firm, admin, `/admin/orders/${orderId}`);
+  await logIn(firm, site.baseUrl, admin, `/admin/orders/${orderId}`);
   // What to print: each printed card's drawing and its print file.
   await expect(firm.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
   const printFile = await firm.request.get(

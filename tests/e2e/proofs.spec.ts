@@ -4,6 +4,7 @@ import { seedCardOwners } from '../../server/test/card-owners.ts';
 import { seedPersonalisedOrder } from '../../server/test/personalised-order.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { logIn } from './support/log-in.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
 
@@ -39,17 +40,6 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function logIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`${site.baseUrl}/login?next=${encodeURIComponent(next)}`);
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${site.baseUrl}${next}`);
-  await hydrated(page);
-}
-
 async function shot(page: Page, name: string, widths: number[]) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
@@ -62,7 +52,7 @@ async function shot(page: Page, name: string, widths: number[]) {
 async function sendProof(browser: Browser, orderId: number, note = '') {
   const context = await browser.newContext();
   const page = await newTab(context);
-  await logIn(page, admin, `/admin/orders/${orderId}`);
+  await logIn(page, site.baseUrl, admin, `/admin/orders/${orderId}`);
   const panel = page.getByRole('region', { name: 'Proof' });
   if (note) await panel.getByLabel('Note to the customer (optional)').fill(note);
   await panel.getByRole('button', { name: 'Send proof to customer' }).click();
@@ -96,7 +86,7 @@ test('the firm sends the generated proof; the customer approves it from the mail
   );
   await expect(page.getByRole('button', { name: 'Approve proof' })).toHaveCount(0);
 
-  await logIn(page, customer, '/profile');
+  await logIn(page, site.baseUrl, customer, '/profile');
   await expect(page.getByRole('listitem', { name: `Order ${approveOrder.number}` })).toContainText(
     'Confirmed',
   );
@@ -110,7 +100,7 @@ test('the customer asks for changes from /profile; the firm sees the note and se
   const firm = await sendProof(browser, changesOrder.id);
   await site.smtp.waitFor(customer.email, (m) => m.subject.includes(changesOrder.number));
 
-  await logIn(page, customer, '/profile');
+  await logIn(page, site.baseUrl, customer, '/profile');
   const order = page.getByRole('listitem', { name: `Order ${changesOrder.number}` });
   await expect(order).toContainText('Awaiting proof');
   await order.getByRole('link', { name: 'Review proof' }).click();

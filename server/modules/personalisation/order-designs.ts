@@ -72,30 +72,25 @@ export async function prepareLineDesigns(
   const qr = QRCode.create(`${deps.publicUrl}/profile/${user.username}`, {
     errorCorrectionLevel: 'M',
   }).modules;
-  return Promise.all(
-    lineDesigns(entries).map(async ({ printed, memberEmail }, position) => {
-      const [problem] = fitProblems(printed, card.personalFields);
-      if (problem) refuse(problem.message);
-      const logo = picture(printed.logo, 'logo');
-      const signature = picture(printed.signature, 'signature');
-      const input = {
-        printed,
-        design: card.category,
-        fields: card.personalFields,
-        images: { ...(logo ? { logo } : {}), ...(signature ? { signature } : {}) },
-        ...(printed.qr ? { qr } : {}),
-      };
-      const { front, back } = drawCard(input);
-      return {
-        position,
-        printed,
-        memberEmail,
-        frontSvg: front,
-        backSvg: back,
-        printPdf: await printFileOf(input),
-      };
-    }),
-  );
+  // One card at a time: each holds a 300 dpi raster while its print file is made.
+  const designs: PreparedDesign[] = [];
+  for (const [position, { printed, memberEmail }] of lineDesigns(entries).entries()) {
+    const [problem] = fitProblems(printed, card.personalFields);
+    if (problem) refuse(problem.message);
+    const logo = picture(printed.logo, 'logo');
+    const signature = picture(printed.signature, 'signature');
+    const input = {
+      printed,
+      design: card.category,
+      fields: card.personalFields,
+      images: { ...(logo ? { logo } : {}), ...(signature ? { signature } : {}) },
+      ...(printed.qr ? { qr } : {}),
+    };
+    const { front, back } = drawCard(input);
+    const printPdf = await printFileOf(input);
+    designs.push({ position, printed, memberEmail, frontSvg: front, backSvg: back, printPdf });
+  }
+  return designs;
 }
 
 /** Stores a line's drawn cards with the order, in its transaction. */

@@ -83,10 +83,13 @@ export function PersonaliseCard({
   const problemOf = (field: TextField) => here.find((problem) => problem.field === field)?.message;
   const emptyCard = designs.findIndex(({ printed }) => Object.keys(printed).length === 0);
   const blocked = problems.findIndex((list) => list.length > 0);
-  const update = (patch: Partial<PersonalisationEntry>) =>
-    setEntries(shown.map((item, i) => (i === current ? { ...item, ...patch } : item)));
+  // From the latest entries, not this render's: an upload's answer arrives after more typing.
+  const updateCard = (index: number, patch: Partial<PersonalisationEntry>) =>
+    setEntries((latest) => (latest ?? shown).map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const update = (patch: Partial<PersonalisationEntry>) => updateCard(current, patch);
 
   async function upload(field: UploadField, file: File) {
+    const forCard = current;
     const form = new FormData();
     form.append('kind', field);
     form.append(DESIGN_UPLOAD.field, file);
@@ -96,7 +99,7 @@ export function PersonaliseCard({
       const kept = await sendForm<DesignUpload>('/design-uploads/', form);
       const picture = await dataUrlOf(kept.url);
       setPictures((known) => ({ ...known, [kept.id]: picture }));
-      update({ [field]: kept.id });
+      updateCard(forCard, { [field]: kept.id });
     } catch (error) {
       const detail =
         error instanceof ApiError

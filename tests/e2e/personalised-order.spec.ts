@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
@@ -64,13 +65,29 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await expect(form.getByRole('button', { name: 'Add personalised card to cart' })).toBeDisabled();
   await form.getByLabel('Printed name').fill('Inês Carvalho');
   await expect(front).toContainText('Inês Carvalho');
+
+  // A signature photographed in dark ink on white: uploaded, kept as ink, drawn on the front.
+  const stroke = await sharp({ create: { width: 420, height: 36, channels: 3, background: '#1f2937' } })
+    .png()
+    .toBuffer();
+  const signature = await sharp({ create: { width: 640, height: 200, channels: 3, background: '#ffffff' } })
+    .composite([{ input: stroke, top: 82, left: 110 }])
+    .png()
+    .toBuffer();
+  await form
+    .getByLabel('Signature')
+    .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signature });
+  await expect(front.locator('image')).toHaveCount(1);
+  await expect(form.getByRole('button', { name: 'Remove signature' })).toBeVisible();
   await shot(page, 'personalise', [390, 1280]);
   await form.getByRole('button', { name: 'Add personalised card to cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   await page.goto(`${site.baseUrl}/cart`);
   await hydrated(page);
-  await expect(page.getByText('Printed: Inês Carvalho · Head of Partnerships · QR code')).toBeVisible();
+  await expect(
+    page.getByText('Printed: Inês Carvalho · Head of Partnerships · signature · QR code'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await hydrated(page);
   await page.getByRole('button', { name: 'Add a new address' }).click();
@@ -94,7 +111,7 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await hydrated(page);
   const ordered = page.getByRole('listitem', { name: `Order ${number}` });
   await expect(ordered).toContainText('Awaiting proof');
-  await expect(ordered).toContainText('Inês Carvalho · Head of Partnerships · QR code');
+  await expect(ordered).toContainText('Inês Carvalho · Head of Partnerships · signature · QR code');
   await expect(ordered.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
   await shot(page, 'ordered', [390]);
 

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
@@ -7,11 +5,10 @@ import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
+import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Where screenshots go when SHOTS_DIR is set (to look at them). */
-const SHOTS = process.env.SHOTS_DIR;
 const admin = { email: 'print-admin@example.test', password: 'Blue-Harbour-42' };
 const buyer = {
   firstName: 'Ines',
@@ -33,15 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.close();
 });
-
-async function shot(page: Page, name: string, widths: number[]) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test('personalise a card, see the drawing change, order it, approve the proof from the mail, get the invoice', async ({
   page,

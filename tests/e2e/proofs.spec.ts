@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { seedCardOwners } from '../../server/test/card-owners.ts';
 import { seedPersonalisedOrder } from '../../server/test/personalised-order.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
@@ -7,11 +6,10 @@ import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
+import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Where screenshots go when SHOTS_DIR is set (to look at them). */
-const SHOTS = process.env.SHOTS_DIR;
 const admin = { email: 'proofs-admin@example.test', password: 'Blue-Harbour-42' };
 const customer = {
   username: 'ada-proofs',
@@ -39,15 +37,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.close();
 });
-
-async function shot(page: Page, name: string, widths: number[]) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 async function sendProof(browser: Browser, orderId: number, note = '') {
   const context = await browser.newContext();

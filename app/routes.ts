@@ -30,6 +30,7 @@ export default [
   route('verify', 'routes/verify.tsx'),
   route('c/:serial', 'routes/tap.tsx'),
   route('transfer/:token', 'routes/transfer.tsx'),
+  route('team-card/:token', 'routes/team-card.tsx'),
   route('proof/:token', 'routes/proof.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-success', 'routes/order-success.tsx'),

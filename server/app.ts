@@ -36,6 +36,7 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { teamClaimRoutes } from './modules/personalisation/team-claims-routes.ts';
 import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       insightsRoutes,
       proofRoutes,
       designUploadRoutes,
+      teamClaimRoutes,
     ];
     for (const routes of modules) {
       await scope.register(routes, services);

@@ -1,4 +1,5 @@
 import type { Order } from '../../server/modules/orders/responses';
+import { formatDate } from '../lib/format';
 
 type PrintedDesign = Order['items'][number]['printed'][number];
 
@@ -42,6 +43,12 @@ export function PrintedCards({
           <span>
             {printedSummary(card) || 'Pictures only'}
             {card.member_email && <span className="muted"> (for {card.member_email})</span>}
+            {card.serial && (
+              <span className="printed-card-claim">
+                Card <span className="mono">{card.serial}</span>:{' '}
+                {card.claimed_at ? `claimed ${formatDate(card.claimed_at)}` : 'sent, not claimed yet'}
+              </span>
+            )}
             {printFile && (
               <>
                 {' '}

@@ -2,8 +2,10 @@ import { type AppLoadContext, redirectDocument } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import type { TapProofView } from '../../common/messages/tap-proof';
+import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { VIA_PARAM, viaOf } from '../../common/visit-source';
+import { teamCardOffer } from '../../server/modules/personalisation/team-claims.ts';
 import { TAP_PROOF_PARAM } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { transferOffer } from '../../server/modules/registry/transfers.ts';
 import { pageError } from './route-error.ts';
@@ -58,4 +60,16 @@ export async function loadTransfer(context: AppLoadContext, token: string | unde
   if (!offer) throw pageError(404, CARD_LIFE_MESSAGES.transferInvalid);
   const viewer = await context.sessions.userOf(context.sessionToken);
   return { offer, viewerEmail: viewer?.email ?? null };
+}
+
+/** A Team Pack member's card behind their mailed link, and who is looking (the page's button depends on it). */
+export async function loadTeamCard(context: AppLoadContext, token: string | undefined) {
+  const found = await teamCardOffer(context.db, token ?? '');
+  if (!found) throw pageError(404, TEAM_CLAIM_MESSAGES.invalid);
+  const viewer = await context.sessions.userOf(context.sessionToken);
+  const { claimedBy, ...card } = found;
+  return {
+    card: { ...card, claimed: claimedBy !== null },
+    viewer: viewer ? { email: viewer.email, owns: viewer.id === claimedBy } : null,
+  };
 }

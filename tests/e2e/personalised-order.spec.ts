@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
+import { checkOutToNewAddress } from './support/checkout.ts';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
@@ -76,20 +77,12 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await expect(
     page.getByText('Printed: Inês Carvalho · Head of Partnerships · signature · QR code'),
   ).toBeVisible();
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add a new address' }).click();
-  const modal = page.getByRole('dialog', { name: 'Add Address' });
-  await modal.getByLabel('Address', { exact: true }).fill('Rua das Flores 12');
-  await modal.getByLabel('City').fill('Porto');
-  await modal.getByLabel('Postal code').fill('4050-262');
-  await modal.getByLabel('Country').fill('Portugal');
-  await modal.getByRole('button', { name: 'Add Address' }).click();
-  await expect(page.getByTestId('checkout-total')).not.toHaveText('');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
-  const number = (await page.getByTestId('order-number').textContent()) ?? '';
-  const orderId = new URL(page.url()).searchParams.get('order');
+  const { number, id: orderId } = await checkOutToNewAddress(page, site.baseUrl, {
+    street: 'Rua das Flores 12',
+    city: 'Porto',
+    postalCode: '4050-262',
+    country: 'Portugal',
+  });
 
   const receipt = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes(number));
   expect(receipt.text).toContain('Printed: Inês Carvalho · Head of Partnerships');

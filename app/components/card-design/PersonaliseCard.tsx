@@ -272,8 +272,8 @@ export function PersonaliseCard({
                 onChange={(event) => update({ member_email: event.target.value, qr: undefined })}
               />
               <p id={`${id}-member-hint`} className="field-hint">
-                Who this card is for: it is named on your order and your proof. Each person claims their own
-                card onto their profile by tapping it.
+                Who this card is for: it is named on your order and your proof. When the order ships, we
+                e-mail them a link to claim the card onto their own profile; no one else can claim it.
               </p>
             </div>
           )}

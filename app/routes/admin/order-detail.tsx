@@ -6,10 +6,11 @@ import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { ProofPanel } from '../../components/admin/ProofPanel';
 import { StatusBadge } from '../../components/admin/StatusBadge';
+import { type MemberCard, TeamSerialsDialog } from '../../components/admin/TeamSerialsDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { orderLineKey, PrintedCards } from '../../components/PrintedCards';
 import { loadAdminOrder } from '../../lib/admin.server';
-import { api } from '../../lib/api';
+import { api, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/order-detail';
@@ -61,7 +62,16 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
           </address>
           <p className="muted">Placed {formatDateTime(order.created_at)}</p>
         </section>
-        <StatusChanger id={order.id} next={order.next_statuses} number={order.number} />
+        <StatusChanger
+          id={order.id}
+          next={order.next_statuses}
+          number={order.number}
+          memberCards={order.items.flatMap((item) =>
+            item.printed
+              .map((design, index) => ({ design, cardName: item.name, number: index + 1 }))
+              .filter(({ design }) => design.member_email !== null),
+          )}
+        />
       </div>
 
       {(order.status === 'awaiting_proof' || order.proofs.results.length > 0) && (
@@ -153,26 +163,57 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
   );
 }
 
-/** The next statuses the order may take; each change e-mails the customer, with the note when given. */
-function StatusChanger({ id, next, number }: { id: number; next: OrderStatus[]; number: string }) {
+/**
+ * The next statuses the order may take; each change e-mails the customer, with the note when given. Marking
+ * a Team Pack shipped first asks for the serial of each member's card.
+ */
+function StatusChanger({
+  id,
+  next,
+  number,
+  memberCards,
+}: {
+  id: number;
+  next: OrderStatus[];
+  number: string;
+  memberCards: MemberCard[];
+}) {
   const revalidator = useRevalidator();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [askSerials, setAskSerials] = useState(false);
+  const [serialErrors, setSerialErrors] = useState<Record<string, string[]>>({});
 
-  async function change(status: OrderStatus) {
+  async function change(status: OrderStatus, serials?: Array<{ design: number; serial: string }>) {
     setBusy(true);
     try {
-      await api(`/admin/orders/${id}/status/`, { method: 'POST', body: { status, note } });
-      toast.success(`Order ${number} is now ${status}. The customer has been e-mailed.`);
+      await api(`/admin/orders/${id}/status/`, {
+        method: 'POST',
+        body: { status, note, ...(serials ? { serials } : {}) },
+      });
+      toast.success(
+        serials
+          ? `Order ${number} is now ${status}. The customer and each team member have been e-mailed.`
+          : `Order ${number} is now ${status}. The customer has been e-mailed.`,
+      );
       setNote('');
       setConfirmCancel(false);
+      setAskSerials(false);
+      setSerialErrors({});
       await revalidator.revalidate();
     } catch (error) {
+      setSerialErrors(fieldErrors(error));
       toastFailure('The status could not be changed.', error);
     } finally {
       setBusy(false);
     }
+  }
+
+  function choose(status: OrderStatus) {
+    if (status === 'cancelled') setConfirmCancel(true);
+    else if (status === 'shipped' && memberCards.length > 0) setAskSerials(true);
+    else void change(status);
   }
 
   return (
@@ -200,7 +241,7 @@ function StatusChanger({ id, next, number }: { id: number; next: OrderStatus[]; 
                 type="button"
                 className={status === 'cancelled' ? 'button button-outline button-danger-outline' : 'button'}
                 disabled={busy}
-                onClick={() => (status === 'cancelled' ? setConfirmCancel(true) : change(status))}
+                onClick={() => choose(status)}
               >
                 {ACTION_LABELS[status]}
               </button>
@@ -216,6 +257,17 @@ function StatusChanger({ id, next, number }: { id: number; next: OrderStatus[]; 
         busy={busy}
         onConfirm={() => change('cancelled')}
         onCancel={() => setConfirmCancel(false)}
+      />
+      <TeamSerialsDialog
+        open={askSerials}
+        cards={memberCards}
+        busy={busy}
+        errors={serialErrors}
+        onSubmit={(serials) => change('shipped', serials)}
+        onCancel={() => {
+          setAskSerials(false);
+          setSerialErrors({});
+        }}
       />
     </section>
   );

@@ -38,20 +38,22 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
   app.post<WithId>(
     '/orders/:id/status/',
     doc({
-      summary: 'Move an order along an allowed transition; the customer is e-mailed',
+      summary:
+        'Move an order along an allowed transition; the customer is e-mailed. Marking a Team Pack shipped names the serial of each member card, and each member is mailed a link to claim theirs',
       auth: 'admin',
       params: { id: idParam },
       body: orderStatusBody,
       responses: {
         200: { description: 'The order.', schema: adminOrderSchema },
+        400: 'A member card’s serial is missing, unknown, of another product, already used or given.',
         404: 'No such order.',
         409: 'Not an allowed transition from its status now.',
       },
     }),
     async (request) => {
       const id = idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound);
-      const { status, note } = parseInput(orderStatusBody, request.body);
-      await changeOrderStatus(deps, await actorOf(request), id, status, note);
+      const { status, note, serials } = parseInput(orderStatusBody, request.body);
+      await changeOrderStatus(deps, await actorOf(request), id, status, note, serials);
       return getAdminOrder(db, id);
     },
   );

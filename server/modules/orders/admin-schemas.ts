@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRINTED_PER_ORDER } from '../../../common/card-design/personalisation.ts';
 import { ORDER_STATUSES } from '../../db/schema/index.ts';
 import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../paging.ts';
@@ -33,4 +34,17 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 export const orderStatusBody = z.strictObject({
   status: z.enum(ORDER_STATUSES, { error: 'Unknown status.' }),
   note: z.string().trim().max(500, 'The note is at most 500 characters.').optional().default(''),
+  /** Marking a Team Pack shipped: the serial of the card packed for each team member's printed card. */
+  serials: z
+    .array(
+      z.strictObject({
+        design: z.number({ error: 'Name the printed card by its id.' }).int().positive(),
+        serial: z
+          .string({ error: 'Enter a serial number.' })
+          .max(40, 'Enter the 12-character serial number.'),
+      }),
+    )
+    .max(MAX_PRINTED_PER_ORDER, `An order has at most ${MAX_PRINTED_PER_ORDER} printed cards.`)
+    .optional()
+    .default([]),
 });

@@ -9,6 +9,7 @@ import { orderStatusMail } from '../../mail/templates.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
 import { invoiceConfirmedOrder, issueCreditNote } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
+import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
 import { withLines } from './service.ts';
 
 /** Where an order may go from each status; delivered and cancelled are final. */
@@ -39,7 +40,8 @@ export interface FulfilmentDeps {
  * Moves an order along an allowed transition in one transaction: the status changes only if it is still
  * what was read (two admins at once cannot both cancel), a cancelled order's cards go back in stock, the
  * change is written to the order's history and the audit log, a confirmed order gets its invoice and a
- * cancelled invoiced one its credit note, and the customer's e-mail is queued with it, all in one transaction.
+ * cancelled invoiced one its credit note, a shipped Team Pack records each member card's serial and mails
+ * each member their claim link, and the customer's e-mail is queued with it, all in one transaction.
  */
 export async function changeOrderStatus(
   deps: FulfilmentDeps,
@@ -47,6 +49,7 @@ export async function changeOrderStatus(
   id: number,
   to: OrderStatus,
   note: string,
+  teamSerials: ShippedSerial[] = [],
 ): Promise<void> {
   const { db } = deps;
   await db.transaction(async (tx) => {
@@ -69,6 +72,12 @@ export async function changeOrderStatus(
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (updated.length !== 1) throw new AppError('conflict', ORDER_ADMIN_MESSAGES.changed);
+    const teamCards = await recordTeamCards(
+      tx,
+      deps,
+      { id, shipping: to === 'shipped', buyer: found.user },
+      teamSerials,
+    );
 
     let restocked: Array<{ card: number; quantity: number }> = [];
     if (to === 'cancelled') {
@@ -94,7 +103,12 @@ export async function changeOrderStatus(
       targetType: 'order',
       targetId: id,
       before: { status: from },
-      after: { status: to, ...(note ? { note } : {}), ...(restocked.length ? { restocked } : {}) },
+      after: {
+        status: to,
+        ...(note ? { note } : {}),
+        ...(restocked.length ? { restocked } : {}),
+        ...(teamCards.length ? { team_cards: teamCards } : {}),
+      },
     });
     // Confirming invoices the order, cancelling an invoiced one credits it: numbered in this transaction.
     const document =

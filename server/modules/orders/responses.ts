@@ -48,6 +48,11 @@ const printedDesignSchema = z
     signature: z.boolean(),
     qr: z.boolean(),
     member_email: z.string().nullable().describe('The Team Pack member this card is for.'),
+    serial: z
+      .string()
+      .nullable()
+      .describe('A member card once shipped: the serial of the card packed for them, e.g. "7K3M-9Q2P-XR4D".'),
+    claimed_at: z.iso.datetime().nullable().describe('When the member claimed it onto their profile.'),
     front: z.string().describe('The front as ordered: an SVG drawing for the order’s owner and the firm.'),
     back: z.string(),
   })

@@ -12,11 +12,14 @@ import {
   orderDesigns,
   orderLines,
   orders,
+  serials,
+  teamClaims,
   type UserRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { PrintedDesign } from '../orders/responses.ts';
 import type { PrintedCardInput } from '../orders/schemas.ts';
+import { formatSerial } from '../registry/serial-code.ts';
 import { printFileOf } from './render.ts';
 
 /** One printed card of an order line, drawn and ready to store. */
@@ -115,6 +118,9 @@ export interface DesignSummary {
   orderLineId: number;
   printed: DrawCardInput['printed'];
   memberEmail: string | null;
+  /** A member card once shipped: the serial packed for the member, and when they claimed it. */
+  serial: string | null;
+  claimedAt: Date | null;
 }
 
 export async function designSummaries(db: Db | Tx, lineIds: number[]): Promise<DesignSummary[]> {
@@ -125,8 +131,12 @@ export async function designSummaries(db: Db | Tx, lineIds: number[]): Promise<D
       orderLineId: orderDesigns.orderLineId,
       printed: orderDesigns.printed,
       memberEmail: orderDesigns.memberEmail,
+      serial: serials.serial,
+      claimedAt: teamClaims.claimedAt,
     })
     .from(orderDesigns)
+    .leftJoin(teamClaims, eq(teamClaims.orderDesignId, orderDesigns.id))
+    .leftJoin(serials, eq(serials.id, teamClaims.serialId))
     .where(inArray(orderDesigns.orderLineId, lineIds))
     .orderBy(orderDesigns.orderLineId, orderDesigns.position);
 }
@@ -143,6 +153,8 @@ export function printedDesignOf(orderId: number, design: DesignSummary): Printed
     signature: design.printed.signature !== undefined,
     qr: design.printed.qr === true,
     member_email: design.memberEmail,
+    serial: design.serial ? formatSerial(design.serial) : null,
+    claimed_at: design.claimedAt?.toISOString() ?? null,
     front: `${base}/front.svg`,
     back: `${base}/back.svg`,
   };

@@ -41,7 +41,7 @@ function printedLines(card: ProofCard): string[] {
   if (printed.signature !== undefined) lines.push(`${PRINT_FIELD_LABELS.signature}: your uploaded image`);
   if (printed.qr) lines.push(PRINT_FIELD_LABELS.qr);
   if (card.memberEmail)
-    lines.push(`Team member: ${card.memberEmail} (they claim it onto their own profile by tapping it)`);
+    lines.push(`Team member: ${card.memberEmail} (e-mailed a link to claim it when the order ships)`);
   return lines.length ? lines : ['No personal text'];
 }
 

@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
 import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
+import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
 import type { Db } from '../../db/client.ts';
-import { cards, cardTransfers, serials, users } from '../../db/schema/index.ts';
+import { cards, cardTransfers, serials, teamClaims, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit, refundHit } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
@@ -282,18 +283,31 @@ export async function claimCard(
   // Counted as a miss before the look-up; anything but "no such card" gives it back.
   const failKey = `claim-miss:${userId}`;
   await enforceLimit(db, failKey, FAILED_CLAIMS);
-  const [claimed] = await db
-    .update(serials)
-    .set({ claimedBy: userId, claimedAt: sql`now()` })
-    .where(
-      and(
-        eq(serials.serial, serial),
-        eq(serials.status, 'active'),
-        isNull(serials.claimedBy),
-        isNull(serials.lostAt),
-      ),
-    )
-    .returning({ id: serials.id });
+  // A Team Pack card waits for the member it was printed for: anyone else finds it reserved.
+  const reservedForOther = sql`EXISTS (SELECT 1 FROM ${teamClaims} WHERE ${teamClaims.serialId} = ${serials.id} AND ${teamClaims.claimedAt} IS NULL AND ${teamClaims.email} <> (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId}))`;
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(serials)
+      .set({ claimedBy: userId, claimedAt: sql`now()` })
+      .where(
+        and(
+          eq(serials.serial, serial),
+          eq(serials.status, 'active'),
+          isNull(serials.claimedBy),
+          isNull(serials.lostAt),
+          not(reservedForOther),
+        ),
+      )
+      .returning({ id: serials.id });
+    // The member claimed their card by tapping it: the link mailed to them is used up.
+    if (row) {
+      await tx
+        .update(teamClaims)
+        .set({ claimedBy: userId, claimedAt: sql`now()` })
+        .where(and(eq(teamClaims.serialId, row.id), isNull(teamClaims.claimedAt)));
+    }
+    return row;
+  });
   const [row] = claimed ? [] : await db.select().from(serials).where(eq(serials.serial, serial));
   if (!claimed && !row) {
     throw new AppError('not_found', CLAIM_MESSAGES.notFound, { serial: [CLAIM_MESSAGES.notFound] });
@@ -304,6 +318,10 @@ export async function claimCard(
   if (row?.lostAt && row.claimedBy !== userId) {
     const lost = CARD_LIFE_MESSAGES.lostNoClaim;
     throw new AppError('conflict', lost, { serial: [lost] });
+  }
+  if (row && row.claimedBy === null) {
+    const reserved = TEAM_CLAIM_MESSAGES.reserved;
+    throw new AppError('conflict', reserved, { serial: [reserved] });
   }
   if (row && row.claimedBy !== userId)
     throw new AppError('conflict', CLAIM_MESSAGES.taken, { serial: [CLAIM_MESSAGES.taken] });

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
+import { loginPath } from '../../common/safe-next';
+import { company } from '../../content/company';
+import type { ClaimedCard } from '../../server/modules/registry/responses';
+import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { PageHeader } from '../components/PageHeader';
+import { ApiError, api } from '../lib/api';
+import { loadTeamCard } from '../lib/registry.server';
+import type { RouteError } from '../lib/route-error';
+import type { Route } from './+types/team-card';
+
+const TITLE = 'Your intro card';
+
+function describeError({ status, message }: RouteError): ErrorView {
+  const home = (
+    <Link to="/" className="button button-outline">
+      Back to the home page
+    </Link>
+  );
+  if (status === 404)
+    return {
+      title: message ?? TEAM_CLAIM_MESSAGES.invalid,
+      advice:
+        'Check that the whole link from the e-mail was opened. If your card has arrived, you can also tap it with your phone and claim it from there.',
+      actions: home,
+    };
+  return {
+    title: SOMETHING_WENT_WRONG,
+    advice: 'Sorry, this card could not be looked up. Please try again in a moment.',
+    actions: home,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? errorPageTitle(describeError, error) : `${TITLE} | ${company.name}` },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadTeamCard(context, params.token);
+}
+
+type Outcome =
+  | { kind: 'ready' }
+  | { kind: 'claiming' }
+  | { kind: 'claimed' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * The page of a Team Pack member's mailed link: the card printed for them, who ordered it, and a button to
+ * claim it (never an action on load: mail scanners open links).
+ */
+export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
+  const { card, viewer } = loaderData;
+  const [outcome, setOutcome] = useState<Outcome>(viewer?.owns ? { kind: 'claimed' } : { kind: 'ready' });
+  const here = `/team-card/${params.token}`;
+  const rightAccount = viewer !== null && viewer.email.toLowerCase() === card.email;
+
+  async function claim() {
+    setOutcome({ kind: 'claiming' });
+    try {
+      await api<ClaimedCard>('/auth/team-cards/accept/', { method: 'POST', body: { token: params.token } });
+      setOutcome({ kind: 'claimed' });
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.body?.detail
+          ? error.body.detail
+          : 'The card could not be claimed.';
+      setOutcome({ kind: 'failed', message });
+    }
+  }
+
+  async function switchAccount() {
+    try {
+      await api('/auth/logout/', { method: 'POST' });
+    } finally {
+      window.location.assign(loginPath(here));
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={TITLE} />
+      <section className="container section">
+        <div className="auth-card transfer-offer team-card-offer">
+          <img
+            className="team-card-front"
+            src={card.front}
+            alt={`Front of your card${card.printedName ? `, printed for ${card.printedName}` : ''}`}
+            width={428}
+            height={270}
+          />
+          <p className="transfer-card-name">
+            <strong>{card.cardName}</strong> <span className="mono">{card.display}</span>
+          </p>
+          <p>
+            {card.buyerName || 'Your team'} ordered this card for you. Claim it and a tap on it opens your own
+            page, with the details you choose to show.
+          </p>
+          <p className="muted">
+            Printed for <strong>{card.email}</strong>
+          </p>
+          <div role="status" aria-live="polite" className="transfer-outcome">
+            {outcome.kind === 'claimed' && (
+              <p className="status-message success">
+                The card is yours: once it is in your hands, a tap on it opens your page.
+              </p>
+            )}
+            {outcome.kind === 'failed' && <p className="status-message failure">{outcome.message}</p>}
+          </div>
+          {outcome.kind === 'claimed' ? (
+            <div className="form-actions">
+              <Link className="button" to="/profile#cards">
+                See my cards
+              </Link>
+            </div>
+          ) : card.claimed ? (
+            <p className="status-message failure">{TEAM_CLAIM_MESSAGES.invalid}</p>
+          ) : viewer === null ? (
+            <>
+              <p>
+                Sign in with this address to claim it. No account yet? The sign-in page creates one too; use
+                the same address.
+              </p>
+              <div className="form-actions">
+                <Link className="button" to={loginPath(here)}>
+                  Sign in to claim my card
+                </Link>
+              </div>
+            </>
+          ) : rightAccount ? (
+            <div className="form-actions">
+              <button type="button" className="button" onClick={claim} disabled={outcome.kind === 'claiming'}>
+                {outcome.kind === 'claiming' ? 'Claiming...' : 'Claim my card'}
+              </button>
+            </div>
+          ) : (
+            <>
+              <p className="status-message failure">{TEAM_CLAIM_MESSAGES.wrongAccount}</p>
+              <p className="muted">You are signed in as {viewer.email}.</p>
+              <div className="form-actions">
+                <button type="button" className="button button-outline" onClick={switchAccount}>
+                  Sign out and switch account
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage viewOf={describeError} />;
+}

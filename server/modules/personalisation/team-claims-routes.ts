@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { doc } from '../../http/openapi.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Services } from '../../services.ts';
+import { requireUser } from '../accounts/auth.ts';
+import { claimedCardSchema } from '../registry/responses.ts';
+import { acceptTeamCard, teamCardFront } from './team-claims.ts';
+
+const acceptBody = z.strictObject({ token: z.string().max(100) });
+
+/** A Team Pack member's card: its printed front under the mailed link, and the claim itself. */
+export const teamClaimRoutes: FastifyPluginAsync<Pick<Services, 'db' | 'mailer' | 'publicUrl'>> = async (
+  app,
+  deps,
+) => {
+  app.get<{ Params: { token: string } }>(
+    '/team-cards/:token/front.svg',
+    doc({
+      summary: 'The front of a team member’s card as it was printed, for the holder of the mailed link',
+      produces: 'image/svg+xml',
+      responses: { 200: 'The SVG drawing.', 404: 'The link is unknown.' },
+    }),
+    async (request, reply) => {
+      const svg = await teamCardFront(deps.db, request.params.token);
+      return (
+        reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          // Opened on its own, the drawing runs nothing and loads nothing but its own embedded pictures.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+          )
+          .header('x-content-type-options', 'nosniff')
+          .send(svg)
+      );
+    },
+  );
+
+  app.post(
+    '/auth/team-cards/accept/',
+    doc({
+      summary: 'Claim a Team Pack card printed for the signed-in account’s address: the card becomes theirs',
+      auth: 'user',
+      body: acceptBody,
+      responses: {
+        200: { description: 'The card, now theirs.', schema: claimedCardSchema },
+        403: 'The card was printed for another address.',
+        404: 'The link is unknown, or another account used it.',
+        409: 'The card was claimed by another account, blocked or locked as lost meanwhile.',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { token } = parseInput(acceptBody, request.body);
+      const card = await acceptTeamCard(deps, user, token);
+      return reply.header('cache-control', 'no-store').send(card);
+    },
+  );
+};

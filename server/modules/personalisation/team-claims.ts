@@ -1,0 +1,267 @@
+// A Team Pack's cards after printing: the firm records each member card's serial when the order ships, each
+// member is mailed a link, and claims their own card onto their own profile with it.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  cards,
+  orderDesigns,
+  orderLines,
+  orders,
+  serials,
+  teamClaims,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/index.ts';
+import { teamCardMail } from '../../mail/team-claim-mail.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { ownCardView } from '../registry/card-life.ts';
+import type { ClaimedCard } from '../registry/responses.ts';
+import { compactCode, formatSerial, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+import { CLAIM_MESSAGES } from '../registry/service.ts';
+
+interface TeamClaimDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** A serial the firm entered for one printed card of the order, as typed. */
+export interface ShippedSerial {
+  design: number;
+  serial: string;
+}
+
+/** A member card as the order recorded it when it shipped: which serial went to which address. */
+interface TeamCardShipped {
+  design: number;
+  serial: string;
+  email: string;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const wellFormed = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+const fieldOf = (design: number) => `serials.${design}`;
+
+/** The order's printed cards that are for a team member, with the product each one is. */
+async function memberCardsOf(tx: Tx, orderId: number) {
+  return tx
+    .select({
+      design: orderDesigns.id,
+      email: orderDesigns.memberEmail,
+      printed: orderDesigns.printed,
+      cardId: orderLines.cardId,
+      cardName: orderLines.name,
+    })
+    .from(orderDesigns)
+    .innerJoin(orderLines, eq(orderLines.id, orderDesigns.orderLineId))
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderDesigns.memberEmail)))
+    .orderBy(orderLines.id, orderDesigns.position);
+}
+
+/**
+ * Inside the transaction that marks an order shipped: every member card must come with the serial of the
+ * physical card packed for it (an unclaimed, active card of the product ordered, given to no other member),
+ * and each member's claim link is mailed with the change. Every problem is named against its card at once.
+ * Serials sent with any other change are refused: they would be recorded nowhere.
+ */
+export async function recordTeamCards(
+  tx: Tx,
+  deps: Pick<TeamClaimDeps, 'mailer' | 'publicUrl'>,
+  order: { id: number; shipping: boolean; buyer: UserRow },
+  entered: ShippedSerial[],
+): Promise<TeamCardShipped[]> {
+  if (!order.shipping) {
+    if (entered.length === 0) return [];
+    const message = TEAM_CLAIM_MESSAGES.serialsOnlyWhenShipping;
+    throw new AppError('bad_request', message, { serials: [message] });
+  }
+  const members = await memberCardsOf(tx, order.id);
+  const problems: Record<string, string[]> = {};
+  const problem = (design: number, message: string) => {
+    problems[fieldOf(design)] = [message];
+  };
+
+  for (const item of entered) {
+    if (!members.some((member) => member.design === item.design))
+      problem(item.design, TEAM_CLAIM_MESSAGES.notMemberCard);
+  }
+  const chosen = new Map<number, string>();
+  const seen = new Set<string>();
+  for (const member of members) {
+    const typed = entered.find((item) => item.design === member.design)?.serial ?? '';
+    const serial = serialShape(compactCode(typed));
+    if (typed.trim() === '') problem(member.design, TEAM_CLAIM_MESSAGES.serialsNeeded);
+    else if (!serial || !hasValidCheck(serial)) problem(member.design, CLAIM_MESSAGES.format);
+    else if (seen.has(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialTwice);
+    else {
+      seen.add(serial);
+      chosen.set(member.design, serial);
+    }
+  }
+
+  const found = seen.size
+    ? await tx
+        .select({ serial: serials, given: teamClaims.id })
+        .from(serials)
+        .leftJoin(teamClaims, eq(teamClaims.serialId, serials.id))
+        .where(inArray(serials.serial, [...seen]))
+        .for('update', { of: serials })
+    : [];
+  for (const member of members) {
+    const serial = chosen.get(member.design);
+    if (!serial) continue;
+    const row = found.find((item) => item.serial.serial === serial);
+    if (!row) problem(member.design, CLAIM_MESSAGES.notFound);
+    else if (member.cardId !== null && row.serial.cardId !== member.cardId)
+      problem(member.design, TEAM_CLAIM_MESSAGES.serialWrongProduct);
+    else if (row.given !== null) problem(member.design, TEAM_CLAIM_MESSAGES.serialGiven);
+    else if (row.serial.status !== 'active' || row.serial.claimedBy !== null || row.serial.lostAt !== null)
+      problem(member.design, TEAM_CLAIM_MESSAGES.serialUnavailable);
+  }
+  const first = Object.values(problems)[0]?.[0];
+  if (first) throw new AppError('bad_request', first, problems);
+
+  const shipped: TeamCardShipped[] = [];
+  for (const member of members) {
+    const serial = chosen.get(member.design);
+    const row = found.find((item) => item.serial.serial === serial);
+    if (!serial || !row || !member.email) continue;
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(teamClaims).values({
+      orderDesignId: member.design,
+      serialId: row.serial.id,
+      email: member.email,
+      tokenHash: sha256(token),
+    });
+    const mail = teamCardMail(
+      member.email,
+      {
+        buyerName: `${order.buyer.firstName} ${order.buyer.lastName}`,
+        buyerEmail: order.buyer.email,
+        cardName: member.cardName,
+        display: formatSerial(serial),
+        printedName: member.printed.name ?? null,
+      },
+      `${deps.publicUrl}/team-card/${token}`,
+    );
+    await deps.mailer.sendLater(mail, tx);
+    shipped.push({ design: member.design, serial, email: member.email });
+  }
+  return shipped;
+}
+
+/** A member's card as its link's page shows it: what it is, who ordered it, and whether it is claimed. */
+interface TeamCardOffer {
+  cardName: string;
+  display: string;
+  buyerName: string;
+  email: string;
+  printedName: string | null;
+  /** The front as printed, served under the link itself. */
+  front: string;
+  claimedBy: number | null;
+}
+
+async function claimByToken(db: Db | Tx, token: string) {
+  if (!wellFormed(token)) return undefined;
+  const [found] = await db
+    .select({
+      claim: teamClaims,
+      serial: serials.serial,
+      cardName: cards.name,
+      printed: orderDesigns.printed,
+      frontSvg: orderDesigns.frontSvg,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(teamClaims)
+    .innerJoin(serials, eq(serials.id, teamClaims.serialId))
+    .innerJoin(cards, eq(cards.id, serials.cardId))
+    .innerJoin(orderDesigns, eq(orderDesigns.id, teamClaims.orderDesignId))
+    .innerJoin(orderLines, eq(orderLines.id, orderDesigns.orderLineId))
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(teamClaims.tokenHash, sha256(token)));
+  return found;
+}
+
+/** The card behind a member's link; an unknown link is none. A claimed one says by whom (for "it is yours"). */
+export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffer | undefined> {
+  const found = await claimByToken(db, token);
+  if (!found) return undefined;
+  return {
+    cardName: found.cardName,
+    display: formatSerial(found.serial),
+    buyerName: `${found.firstName} ${found.lastName}`.trim(),
+    email: found.claim.email,
+    printedName: found.printed.name ?? null,
+    front: `/api/team-cards/${token}/front.svg`,
+    claimedBy: found.claim.claimedBy,
+  };
+}
+
+/** The front of the member's card as it was printed, for the link's page. */
+export async function teamCardFront(db: Db, token: string): Promise<string> {
+  const found = await claimByToken(db, token);
+  if (!found) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+  return found.frontSvg;
+}
+
+/**
+ * The member claims their card: only the account whose address the card was printed for may, and only while
+ * the card is still unclaimed (or already theirs, from a tap). In one transaction the card becomes theirs, the
+ * link is used up and the audit log records it. Claiming again with the same account answers the card.
+ */
+export async function acceptTeamCard(
+  deps: TeamClaimDeps,
+  user: UserRow,
+  token: string,
+): Promise<ClaimedCard> {
+  if (!wellFormed(token)) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+  const serial = await deps.db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select({ claim: teamClaims, serial: serials.serial })
+      .from(teamClaims)
+      .innerJoin(serials, eq(serials.id, teamClaims.serialId))
+      .where(eq(teamClaims.tokenHash, sha256(token)))
+      .for('update', { of: teamClaims });
+    if (!claim) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    if (claim.claim.email !== user.email.toLowerCase())
+      throw new AppError('forbidden', TEAM_CLAIM_MESSAGES.wrongAccount);
+    if (claim.claim.claimedBy === user.id) return claim.serial;
+    if (claim.claim.claimedAt !== null) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    const [moved] = await tx
+      .update(serials)
+      .set({ claimedBy: user.id, claimedAt: sql`now()` })
+      .where(
+        and(
+          eq(serials.id, claim.claim.serialId),
+          eq(serials.status, 'active'),
+          isNull(serials.lostAt),
+          or(isNull(serials.claimedBy), eq(serials.claimedBy, user.id)),
+        ),
+      )
+      .returning({ serial: serials.serial });
+    if (!moved) throw new AppError('conflict', TEAM_CLAIM_MESSAGES.taken);
+    await tx
+      .update(teamClaims)
+      .set({ claimedBy: user.id, claimedAt: sql`now()` })
+      .where(eq(teamClaims.id, claim.claim.id));
+    await recordAudit(
+      tx,
+      { id: user.id, email: user.email },
+      {
+        action: 'card.team_claim',
+        targetType: 'serial',
+        targetId: moved.serial,
+        after: { owner_id: user.id, owner_email: user.email, order_design: claim.claim.orderDesignId },
+      },
+    );
+    return moved.serial;
+  });
+  return ownCardView(deps.db, user.id, serial, deps.publicUrl);
+}

@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { linkIn } from '../../server/test/smtp-capture.ts';
+import { checkOutToNewAddress } from './support/checkout.ts';
+import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { logIn } from './support/log-in.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { runAdminCreate } from './support/server-process.ts';
+import { shot } from './support/shots.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Blue-Harbour-42';
+const admin = { email: 'team-admin@example.test', password: PASSWORD };
+const buyer = {
+  firstName: 'Maya',
+  lastName: 'Lindqvist',
+  email: 'maya.team@example.test',
+  password: PASSWORD,
+};
+const ana = { firstName: 'Ana', lastName: 'Sousa', email: 'ana.team@example.test', password: PASSWORD };
+const ben = { firstName: 'Ben', lastName: 'Okafor', email: 'ben.team@example.test', password: PASSWORD };
+const PACK = '/cards/team-pack-matte-black';
+const NAMES = ['Maya Lindqvist', 'Ana Sousa', 'Ben Okafor', 'Cleo Park', 'Dev Rao'];
+let site: MailedServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' }, async (dataDir) => {
+    const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
+    if (made.code !== 0) throw new Error(made.stderr);
+  });
+  for (const who of [buyer, ana, ben]) await registerActiveUser(site, who);
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+/** New serials for the Team Pack, made as the firm makes a print batch (its CSV: serial,sku,tap_url). */
+async function printBatch(firm: Page, count: number): Promise<string[]> {
+  const csv = await firm.evaluate(
+    async (body) => {
+      const answer = await fetch('/api/admin/serials/batch/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return answer.text();
+    },
+    { sku: 'IC-TEAM5-MB', count },
+  );
+  return csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[0] ?? '');
+}
+
+test('a Team Pack is printed per member, shipped with each card’s serial, and each member claims theirs from the mail', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await logIn(page, site.baseUrl, buyer, PACK);
+  const form = page.getByRole('region', { name: 'Personalise your card' });
+  for (const [i, name] of NAMES.entries()) {
+    await form.getByLabel('Card', { exact: true }).selectOption(String(i));
+    await form.getByLabel('Printed name').fill(name);
+    await form.getByLabel('Job title').fill(i === 0 ? 'Founder' : 'Engineer');
+    const member = i === 1 ? ana.email : i === 2 ? ben.email : '';
+    if (member) await form.getByLabel('Team member’s e-mail (optional)').fill(member);
+  }
+  await expect(form.getByRole('img', { name: 'Front of the card' })).toContainText('Dev Rao');
+  await form.getByRole('button', { name: 'Add personalised card to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const order = await checkOutToNewAddress(page, site.baseUrl, {
+    street: 'Storgatan 4',
+    city: 'Stockholm',
+    postalCode: '111 23',
+    country: 'Sweden',
+  });
+
+  // The firm sends the proof; the buyer approves it from the mail.
+  const firm = await newTab(await browser.newContext());
+  await logIn(firm, site.baseUrl, admin, `/admin/orders/${order.id}`);
+  await firm
+    .getByRole('region', { name: 'Proof' })
+    .getByRole('button', { name: 'Send proof to customer' })
+    .click();
+  await expect(firm.getByText('Proof version 1 sent')).toBeVisible();
+  const proofMail = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('approve the proof'));
+  await page.goto(linkIn(proofMail, '/proof'));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Approve proof' }).click();
+  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed');
+
+  // Shipping asks for the serial on each member's card, and names a mistake against its card.
+  const [forAna, forBen] = await printBatch(firm, 2);
+  await firm.reload();
+  await hydrated(firm);
+  await firm.getByRole('button', { name: 'Mark as shipped' }).click();
+  const dialog = firm.getByRole('dialog', { name: 'Mark as shipped' });
+  await dialog.getByLabel(`Team Pack (5 cards), card 2: Ana Sousa for ${ana.email}`).fill(forAna ?? '');
+  await dialog.getByLabel(`Team Pack (5 cards), card 3: Ben Okafor for ${ben.email}`).fill(forAna ?? '');
+  await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(dialog.getByText('this one is entered twice')).toBeVisible();
+  await shot(firm, 'team-pack-ship', [1280]);
+  await dialog.getByLabel(`Team Pack (5 cards), card 3: Ben Okafor for ${ben.email}`).fill(forBen ?? '');
+  await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(firm.getByText('each team member have been e-mailed')).toBeVisible();
+  await expect(firm.getByText(/sent, not claimed yet/)).toHaveCount(2);
+  await firm.context().close();
+
+  // Ana has no session on this device: she signs in from the page and claims the card.
+  const anaMail = await site.smtp.waitFor(ana.email, (m) => m.subject.includes('is on its way'));
+  expect(anaMail.text).toContain('Maya Lindqvist');
+  expect(anaMail.text).toContain('printed for Ana Sousa');
+  const anaPage = await newTab(await browser.newContext());
+  await anaPage.goto(linkIn(anaMail, '/team-card'));
+  await hydrated(anaPage);
+  await expect(anaPage.getByRole('img', { name: 'Front of your card, printed for Ana Sousa' })).toBeVisible();
+  await expect(anaPage.getByText('Maya Lindqvist ordered this card for you')).toBeVisible();
+  await shot(anaPage, 'team-card', [390, 1280]);
+  await anaPage.getByRole('link', { name: 'Sign in to claim my card' }).click();
+  const login = anaPage.getByRole('form', { name: 'Login' });
+  await hydrated(anaPage);
+  await login.getByLabel('Email').fill(ana.email);
+  await login.getByLabel('Password').fill(ana.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await anaPage.waitForURL(/\/team-card\//);
+  await hydrated(anaPage);
+  await anaPage.getByRole('button', { name: 'Claim my card' }).click();
+  await expect(anaPage.locator('#main').getByRole('status')).toContainText('The card is yours');
+  await anaPage.getByRole('link', { name: 'See my cards' }).click();
+  await expect(
+    anaPage.getByText(`${forAna?.slice(0, 4)}-${forAna?.slice(4, 8)}-${forAna?.slice(8)}`),
+  ).toBeVisible();
+  await anaPage.context().close();
+
+  // Ben's link opened where the buyer is signed in: the card is not hers to take.
+  const benMail = await site.smtp.waitFor(ben.email, (m) => m.subject.includes('is on its way'));
+  const benLink = linkIn(benMail, '/team-card');
+  await page.goto(benLink);
+  await hydrated(page);
+  await expect(page.getByText('This card was sent to another e-mail address.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Claim my card' })).toHaveCount(0);
+  const benPage = await newTab(await browser.newContext());
+  await logIn(benPage, site.baseUrl, ben, new URL(benLink).pathname);
+  await benPage.getByRole('button', { name: 'Claim my card' }).click();
+  await expect(benPage.locator('#main').getByRole('status')).toContainText('The card is yours');
+  await benPage.context().close();
+
+  // The buyer sees where each card went.
+  await page.goto(`${site.baseUrl}/profile#orders`);
+  await hydrated(page);
+  const mine = page.getByRole('listitem', { name: `Order ${order.number}` });
+  await expect(mine).toContainText('Shipped');
+  await expect(mine.getByText(/claimed [A-Z][a-z]{2} \d/)).toHaveCount(2);
+  await shot(page, 'team-pack-claimed', [390]);
+});

@@ -1,5 +1,6 @@
 import type { Order } from '../../server/modules/orders/responses';
 import { formatDate } from '../lib/format';
+import { MemberLink } from './profile/MemberLink';
 
 type PrintedDesign = Order['items'][number]['printed'][number];
 
@@ -18,15 +19,18 @@ export function orderLineKey(line: Order['items'][number]): string {
 }
 
 /**
- * The printed cards of an order line as they were ordered: the front's drawing beside what it says, and for
- * the firm a link to each card's print file.
+ * The printed cards of an order line as they were ordered: the front's drawing beside what it says, where
+ * each Team Pack card went once shipped, and for the firm a link to each card's print file.
  */
 export function PrintedCards({
   line,
   printFile,
+  memberLinksOf,
 }: {
   line: Order['items'][number];
   printFile?: (card: PrintedDesign) => string;
+  /** The buyer's own order: an unclaimed member card's link can be sent again. */
+  memberLinksOf?: number;
 }) {
   if (line.printed.length === 0) return null;
   return (
@@ -47,6 +51,12 @@ export function PrintedCards({
               <span className="printed-card-claim">
                 Card <span className="mono">{card.serial}</span>:{' '}
                 {card.claimed_at ? `claimed ${formatDate(card.claimed_at)}` : 'sent, not claimed yet'}
+                {memberLinksOf !== undefined && card.member_email && !card.claimed_at && (
+                  <>
+                    {' '}
+                    <MemberLink orderId={memberLinksOf} design={card.id} email={card.member_email} />
+                  </>
+                )}
               </span>
             )}
             {printFile && (

@@ -12,6 +12,7 @@ export const TEAM_CLAIM_MESSAGES = {
   wrongAccount:
     'This card was sent to another e-mail address. Sign in with the address it was sent to, then claim it.',
   taken: 'This card has been claimed by another account. Contact us if that is not right.',
+  notOpen: 'This card has no open link to send: it is not shipped yet, or its team member has claimed it.',
   reserved:
     'This card was printed for a team member and is waiting for them: they claim it from the e-mail we sent them.',
 } as const;

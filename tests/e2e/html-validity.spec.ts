@@ -208,6 +208,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
     { who: 'visitor', path: '/c/0000-0000-0000', status: 404 },
     { who: 'visitor', path: `/c/${BLOCKED}`, status: 410 },
     { who: 'visitor', path: '/transfer/not-a-token', status: 404 },
+    { who: 'visitor', path: '/team-card/not-a-token', status: 404 },
     { who: 'visitor', path: '/proof/not-a-token', status: 404 },
     // Signed in.
     { who: 'customer', path: '/profile', status: 200 },

@@ -427,6 +427,7 @@ test('public pages have no layout breaks at any width', async ({ browser }) => {
     { path: `/c/${lostSerial}` },
     { path: transferPath },
     { path: '/transfer/not-a-token' },
+    { path: '/team-card/not-a-token' },
     { path: '/proof/not-a-token' },
     { path: '/cart' },
     { path: `/profile/${username}`, bare: true },

@@ -136,9 +136,29 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   ).toBeVisible();
   await anaPage.context().close();
 
-  // Ben's link opened where the buyer is signed in: the card is not hers to take.
+  // Ben has not claimed his yet: the buyer sends his link again from her order, and the first stops working.
+  const firstBenLink = linkIn(
+    await site.smtp.waitFor(ben.email, (m) => m.subject.includes('is on its way')),
+    '/team-card',
+  );
+  await page.goto(`${site.baseUrl}/profile#orders`);
+  await hydrated(page);
+  const ordered = page.getByRole('listitem', { name: `Order ${order.number}` });
+  await ordered.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(ordered.getByLabel('Team member’s e-mail')).toHaveValue(ben.email);
+  await ordered.getByRole('button', { name: 'Send the link' }).click();
+  await expect(
+    ordered.getByText(`Link sent to ${ben.email}. The earlier link no longer works.`),
+  ).toBeVisible();
   const benMail = await site.smtp.waitFor(ben.email, (m) => m.subject.includes('is on its way'));
   const benLink = linkIn(benMail, '/team-card');
+  expect(benLink).not.toBe(firstBenLink);
+  await page.goto(firstBenLink);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'This card link is invalid or has already been used.',
+  );
+
+  // Ben's link opened where the buyer is signed in: the card is not hers to take.
   await page.goto(benLink);
   await hydrated(page);
   await expect(page.getByText('This card was sent to another e-mail address.')).toBeVisible();

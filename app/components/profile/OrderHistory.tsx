@@ -76,7 +76,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                   <li key={orderLineKey(line)}>
                     {line.quantity} × {line.name} <span className="muted">({line.design})</span> —{' '}
                     {formatDollars(line.line_total)}
-                    <PrintedCards line={line} />
+                    <PrintedCards line={line} memberLinksOf={order.id} />
                   </li>
                 ))}
               </ul>

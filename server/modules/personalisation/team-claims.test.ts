@@ -316,3 +316,44 @@ describe('a member’s link', () => {
     expect(extra.status).toBe(400);
   });
 });
+
+describe('sending a member’s link again', () => {
+  it('replaces the link, to the same or a corrected address, only on the buyer’s own unclaimed card', async () => {
+    const { order, buyer, forAna, forBen, anaLink, ana, ben } = await shippedTeamPack();
+    const resend = (design: number, email: string, cookie = buyer.cookie) =>
+      call('POST', `/api/orders/${order.id}/designs/${design}/member-link/`, cookie, { email });
+    const corrected = await signedInUser(t, { firstName: 'Ana' });
+
+    const sent = await resend(forAna.id, ` ${corrected.email.toUpperCase()} `);
+    expect(sent.status, sent.text).toBe(204);
+    const mail = await smtp.waitFor(corrected.email, (m) => m.subject.includes('is on its way'));
+    const stale = await call('POST', '/api/auth/team-cards/accept/', ana.cookie, { token: tokenOf(anaLink) });
+    expect(stale.status).toBe(404);
+    const claimed = await call('POST', '/api/auth/team-cards/accept/', corrected.cookie, {
+      token: tokenOf(linkIn(mail, '/team-card')),
+    });
+    expect(claimed.status, claimed.text).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.team_card.sent_again'), eq(auditLog.targetId, String(order.id))));
+    expect(audit?.after).toEqual({ design: forAna.id, email: corrected.email });
+
+    const again = await resend(forAna.id, corrected.email);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(TEAM_CLAIM_MESSAGES.notOpen);
+    const twice = await resend(forBen.id, corrected.email);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors.email).toBeDefined();
+    const stranger = await resend(forBen.id, ben.email, (await signedInUser(t)).cookie);
+    expect(stranger.status).toBe(404);
+    const notShipped = await confirmedTeamPack();
+    const early = await call(
+      'POST',
+      `/api/orders/${notShipped.order.id}/designs/${notShipped.designs[1]?.id}/member-link/`,
+      notShipped.buyer.cookie,
+      { email: ben.email },
+    );
+    expect(early.status).toBe(409);
+  });
+});

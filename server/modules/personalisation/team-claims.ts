@@ -2,6 +2,8 @@
 // member is mailed a link, and claims their own card onto their own profile with it.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -15,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { teamCardMail } from '../../mail/team-claim-mail.ts';
 import { recordAudit } from '../admin/audit.ts';
@@ -41,6 +44,9 @@ interface TeamCardShipped {
   serial: string;
   email: string;
 }
+
+/** Links a buyer may send again in an hour: each one mails an address of their choosing. */
+const RESENDS_PER_HOUR: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const wellFormed = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
@@ -137,21 +143,110 @@ export async function recordTeamCards(
       email: member.email,
       tokenHash: sha256(token),
     });
-    const mail = teamCardMail(
-      member.email,
-      {
-        buyerName: `${order.buyer.firstName} ${order.buyer.lastName}`,
-        buyerEmail: order.buyer.email,
-        cardName: member.cardName,
-        display: formatSerial(serial),
-        printedName: member.printed.name ?? null,
-      },
-      `${deps.publicUrl}/team-card/${token}`,
-    );
-    await deps.mailer.sendLater(mail, tx);
+    await mailMember(tx, deps, order.buyer, member.email, token, {
+      cardName: member.cardName,
+      serial,
+      printedName: member.printed.name ?? null,
+    });
     shipped.push({ design: member.design, serial, email: member.email });
   }
   return shipped;
+}
+
+/** Queues the member's mail with their link (in the caller's transaction). */
+async function mailMember(
+  tx: Tx,
+  deps: Pick<TeamClaimDeps, 'mailer' | 'publicUrl'>,
+  buyer: UserRow,
+  to: string,
+  token: string,
+  card: { cardName: string; serial: string; printedName: string | null },
+) {
+  const mail = teamCardMail(
+    to,
+    {
+      buyerName: `${buyer.firstName} ${buyer.lastName}`,
+      buyerEmail: buyer.email,
+      cardName: card.cardName,
+      display: formatSerial(card.serial),
+      printedName: card.printedName,
+    },
+    `${deps.publicUrl}/team-card/${token}`,
+  );
+  await deps.mailer.sendLater(mail, tx);
+}
+
+/**
+ * The buyer sends a member card's link again, to the same address or a corrected one: a new link replaces
+ * the old (which stops working), the card is now for that address, and the change is audited. Only while the
+ * card is shipped and unclaimed; another order's card, or a design of no order of theirs, is not found.
+ */
+export async function resendTeamCard(
+  deps: TeamClaimDeps,
+  buyer: UserRow,
+  orderId: number,
+  designId: number,
+  email: string,
+): Promise<void> {
+  await enforceLimit(deps.db, `team-card-resend:${buyer.id}`, RESENDS_PER_HOUR);
+  await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        lineId: orderDesigns.orderLineId,
+        printed: orderDesigns.printed,
+        cardName: orderLines.name,
+        claim: teamClaims,
+        serial: serials.serial,
+      })
+      .from(orderDesigns)
+      .innerJoin(orderLines, eq(orderLines.id, orderDesigns.orderLineId))
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .leftJoin(teamClaims, eq(teamClaims.orderDesignId, orderDesigns.id))
+      .leftJoin(serials, eq(serials.id, teamClaims.serialId))
+      .where(and(eq(orderDesigns.id, designId), eq(orders.id, orderId), eq(orders.userId, buyer.id)))
+      .for('update', { of: orderDesigns });
+    if (!found) throw new AppError('not_found', ORDER_MESSAGES.notFound);
+    const { claim, serial } = found;
+    if (!claim || !serial || claim.claimedAt !== null)
+      throw new AppError('conflict', TEAM_CLAIM_MESSAGES.notOpen);
+    const [twice] = await tx
+      .select({ id: orderDesigns.id })
+      .from(orderDesigns)
+      .where(
+        and(
+          eq(orderDesigns.orderLineId, found.lineId),
+          eq(orderDesigns.memberEmail, email),
+          sql`${orderDesigns.id} <> ${designId}`,
+        ),
+      );
+    if (twice) {
+      throw new AppError('bad_request', PERSONALISATION_MESSAGES.memberTwice, {
+        email: [PERSONALISATION_MESSAGES.memberTwice],
+      });
+    }
+    const token = randomBytes(32).toString('base64url');
+    await tx
+      .update(teamClaims)
+      .set({ email, tokenHash: sha256(token), createdAt: sql`now()` })
+      .where(eq(teamClaims.id, claim.id));
+    await tx.update(orderDesigns).set({ memberEmail: email }).where(eq(orderDesigns.id, designId));
+    await recordAudit(
+      tx,
+      { id: buyer.id, email: buyer.email },
+      {
+        action: 'order.team_card.sent_again',
+        targetType: 'order',
+        targetId: orderId,
+        before: { design: designId, email: claim.email },
+        after: { design: designId, email },
+      },
+    );
+    await mailMember(tx, deps, buyer, email, token, {
+      cardName: found.cardName,
+      serial,
+      printedName: found.printed.name ?? null,
+    });
+  });
 }
 
 /** A member's card as its link's page shows it: what it is, who ordered it, and whether it is claimed. */

@@ -95,7 +95,7 @@ function orderSummary(order: Order): string[] {
     `${item.quantity} × ${item.name} (${item.design}, ${item.sku}) at $${item.unit_price} = $${item.line_total}`,
     ...item.printed.map(
       (card) =>
-        `  Printed: ${[card.name, card.title, card.company].filter(Boolean).join(' · ') || 'pictures only'}${card.member_email ? ` (for ${card.member_email})` : ''}`,
+        `  Printed: ${[card.name, card.title, card.company].filter(Boolean).join(' · ') || 'pictures only'}${card.member_email ? ` (for ${card.member_email}${card.serial ? `, card ${card.serial}` : ''})` : ''}`,
     ),
   ]);
   const a = order.address;
@@ -178,6 +178,11 @@ export function orderStatusMail(
     `Hello ${greetingName(firstName)},`,
     `Your order ${order.number} ${news}`,
     ...(document ? [documentNews(document)] : []),
+    ...(order.status === 'shipped' && order.items.some((item) => item.printed.some((card) => card.serial))
+      ? [
+          'Each team member named on a card has been e-mailed a link to claim it onto their own profile; until then no one else can claim it. You can send a link again from your order.',
+        ]
+      : []),
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
     ...orderSummary(order),
   ];

@@ -188,13 +188,16 @@ describe('shipping a Team Pack', () => {
   });
 
   it('records each member card’s serial, mails each member a link and shows the buyer where each card went', async () => {
-    const { order, buyer, forAna, forBen, anaSerial, benSerial, anaLink, benLink, benMail } =
+    const { order, buyer, forAna, forBen, anaSerial, benSerial, anaLink, benLink, benMail, ben } =
       await shippedTeamPack();
     expect(anaLink).not.toBe(benLink);
     expect(benMail.text).toContain('Maya Lindqvist');
     expect(benMail.text).toContain('printed for Ben Okafor');
     expect(benMail.text).toContain(formatSerial(benSerial));
 
+    const shippedMail = await smtp.waitFor(buyer.email, (mail) => mail.subject.includes('Shipped'));
+    expect(shippedMail.text).toContain('Each team member named on a card has been e-mailed a link');
+    expect(shippedMail.text).toContain(`(for ${ben.email}, card ${formatSerial(benSerial)})`);
     const view = await buyer.call('GET', `/api/orders/${order.id}/`);
     expect(view.body.status).toBe('shipped');
     const printed = view.body.items[0].printed as Design[];

@@ -29,7 +29,7 @@ export const faq: FaqItem[] = [
   {
     question: 'How does a Team Pack work?',
     answer:
-      'A Team Pack has one set of printed details per card, each optionally marked with the team member it is for, and all of it is on one proof and one invoice. When the order ships, each team member gets an e-mail with a link to claim their own card onto their own profile, and no one else can claim it; a card without a team member is claimed like any other, by tapping it.',
+      'A Team Pack has one set of printed details per card, each optionally marked with the team member it is for, and all of it is on one proof and one invoice. When the order ships, each team member gets an e-mail with a link to claim their own card onto their own profile, and only that address can claim it (you can send the link again, or to a corrected address, from your order); a card without a team member is claimed like any other, by tapping it.',
   },
   {
     question: 'How do I check that my card is genuine?',

@@ -67,9 +67,9 @@ export async function loadTeamCard(context: AppLoadContext, token: string | unde
   const found = await teamCardOffer(context.db, token ?? '');
   if (!found) throw pageError(404, TEAM_CLAIM_MESSAGES.invalid);
   const viewer = await context.sessions.userOf(context.sessionToken);
-  const { claimedBy, ...card } = found;
+  const { ownerId, ...card } = found;
   return {
-    card: { ...card, claimed: claimedBy !== null },
-    viewer: viewer ? { email: viewer.email, owns: viewer.id === claimedBy } : null,
+    card,
+    viewer: viewer ? { email: viewer.email, owns: card.claimed && viewer.id === ownerId } : null,
   };
 }

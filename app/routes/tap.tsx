@@ -106,10 +106,18 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
       <div className="success-card tap-card">
         <h1>This intro card is ready to set up</h1>
         <TapProof view={loaderData.proof} />
-        <p>
-          This {loaderData.cardName} (serial {loaderData.display}) is not linked to anyone yet. Claim it and
-          every tap will open your digital business card.
-        </p>
+        {loaderData.reserved ? (
+          <p>
+            This {loaderData.cardName} (serial {loaderData.display}) was printed for a team member and is
+            waiting for them. If it is yours, sign in with the e-mail address we sent its link to, and claim
+            it: every tap will then open your digital business card.
+          </p>
+        ) : (
+          <p>
+            This {loaderData.cardName} (serial {loaderData.display}) is not linked to anyone yet. Claim it and
+            every tap will open your digital business card.
+          </p>
+        )}
         <div className="form-actions">
           <Link className="button" to={claimPath}>
             Sign in and claim this card

@@ -3,6 +3,7 @@ export const TEAM_CLAIM_MESSAGES = {
   serialsNeeded:
     'Enter the serial number printed on each team member’s card before marking the order as shipped.',
   serialsOnlyWhenShipping: 'Serial numbers are recorded only when an order is marked as shipped.',
+  designTwice: 'Enter one serial number for this card, not several.',
   notMemberCard: 'This is not one of this order’s team member cards.',
   serialTwice: 'Each team member’s card has its own serial number: this one is entered twice.',
   serialWrongProduct: 'This serial number belongs to another product than the one ordered.',

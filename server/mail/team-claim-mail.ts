@@ -23,7 +23,7 @@ export function teamCardMail(to: string, card: TeamCard, url: string): MailMessa
     'Hello,',
     `${who} ordered a ${company.name} intro card for you: ${card.cardName}${printed}, serial ${card.display}. It is on its way to them.`,
     `Claim it onto your own profile with a ${company.name} account for this address (${to}); you can create one on the way. Once it is yours, a tap on the card opens your own page, with the details you choose to show.`,
-    'Until you claim it, the card waits for you: no one else can claim it.',
+    'Until you claim it, the card is kept for this address: no other account can claim it.',
   ];
   return {
     to,

@@ -180,7 +180,7 @@ export function orderStatusMail(
     ...(document ? [documentNews(document)] : []),
     ...(order.status === 'shipped' && order.items.some((item) => item.printed.some((card) => card.serial))
       ? [
-          'Each team member named on a card has been e-mailed a link to claim it onto their own profile; until then no one else can claim it. You can send a link again from your order.',
+          'Each team member named on a card has been e-mailed a link to claim it onto their own profile; until then only their address can claim it. You can send a link again, or to a corrected address, from your order.',
         ]
       : []),
     ...(note ? [`Note from ${company.name}: ${note}`] : []),

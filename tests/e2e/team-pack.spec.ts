@@ -115,6 +115,9 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   expect(anaMail.text).toContain('Maya Lindqvist');
   expect(anaMail.text).toContain('printed for Ana Sousa');
   const anaPage = await newTab(await browser.newContext());
+  // A tap on her card before she claims it says whom it waits for.
+  await anaPage.goto(`${site.baseUrl}/c/${forAna}`);
+  await expect(anaPage.getByText('was printed for a team member and is waiting for them')).toBeVisible();
   await anaPage.goto(linkIn(anaMail, '/team-card'));
   await hydrated(anaPage);
   await expect(anaPage.getByRole('img', { name: 'Front of your card, printed for Ana Sousa' })).toBeVisible();

@@ -42,7 +42,7 @@ export function TeamSerialsDialog({
       >
         <p>
           Enter the serial number printed on the card packed for each team member. Each member is e-mailed a
-          link to claim their card onto their own profile, and no one else can claim it meanwhile.
+          link to claim their card onto their own profile; until then only their address can claim it.
         </p>
         <ol className="team-serials">
           {cards.map((card, index) => {

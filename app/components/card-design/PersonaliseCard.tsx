@@ -273,7 +273,7 @@ export function PersonaliseCard({
               />
               <p id={`${id}-member-hint`} className="field-hint">
                 Who this card is for: it is named on your order and your proof. When the order ships, we
-                e-mail them a link to claim the card onto their own profile; no one else can claim it.
+                e-mail them a link to claim the card onto their own profile, and keep the card for them.
               </p>
             </div>
           )}

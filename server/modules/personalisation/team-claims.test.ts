@@ -304,9 +304,11 @@ describe('a member’s link', () => {
       token: tokenOf(anaLink),
     });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.detail).toBe(TEAM_CLAIM_MESSAGES.taken);
+    expect(blocked.body.detail).toBe(CLAIM_MESSAGES.blocked);
 
-    for (const token of ['', 'x'.repeat(43), `${tokenOf(anaLink).slice(0, 42)}A`, '../../etc/passwd']) {
+    const real = tokenOf(anaLink);
+    const altered = `${real.slice(0, 42)}${real.endsWith('A') ? 'B' : 'A'}`;
+    for (const token of ['', 'x'.repeat(43), altered, '../../etc/passwd']) {
       const accepted = await call('POST', '/api/auth/team-cards/accept/', ana.cookie, { token });
       expect(accepted.status, token).toBe(404);
       expect(accepted.body.detail).toBe(TEAM_CLAIM_MESSAGES.invalid);

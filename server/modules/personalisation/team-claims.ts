@@ -2,6 +2,7 @@
 // member is mailed a link, and claims their own card onto their own profile with it.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
@@ -60,6 +61,7 @@ async function memberCardsOf(tx: Tx, orderId: number) {
       email: orderDesigns.memberEmail,
       printed: orderDesigns.printed,
       cardId: orderLines.cardId,
+      sku: orderLines.sku,
       cardName: orderLines.name,
     })
     .from(orderDesigns)
@@ -91,15 +93,18 @@ export async function recordTeamCards(
     problems[fieldOf(design)] = [message];
   };
 
-  for (const item of entered) {
+  for (const [index, item] of entered.entries()) {
     if (!members.some((member) => member.design === item.design))
       problem(item.design, TEAM_CLAIM_MESSAGES.notMemberCard);
+    else if (entered.findIndex((other) => other.design === item.design) !== index)
+      problem(item.design, TEAM_CLAIM_MESSAGES.designTwice);
   }
   const chosen = new Map<number, string>();
   const seen = new Set<string>();
   for (const member of members) {
     const typed = entered.find((item) => item.design === member.design)?.serial ?? '';
     const serial = serialShape(compactCode(typed));
+    if (problems[fieldOf(member.design)]) continue;
     if (typed.trim() === '') problem(member.design, TEAM_CLAIM_MESSAGES.serialsNeeded);
     else if (!serial || !hasValidCheck(serial)) problem(member.design, CLAIM_MESSAGES.format);
     else if (seen.has(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialTwice);
@@ -109,22 +114,41 @@ export async function recordTeamCards(
     }
   }
 
+  // The serials are locked first; who they were given to is read after, in its own statement, so a
+  // shipment that gave one away while this one waited for the lock is seen (PostgreSQL's read committed).
   const found = seen.size
     ? await tx
-        .select({ serial: serials, given: teamClaims.id })
+        .select({ serial: serials, sku: cards.sku })
         .from(serials)
-        .leftJoin(teamClaims, eq(teamClaims.serialId, serials.id))
+        .innerJoin(cards, eq(cards.id, serials.cardId))
         .where(inArray(serials.serial, [...seen]))
         .for('update', { of: serials })
     : [];
+  const given = found.length
+    ? new Set(
+        (
+          await tx
+            .select({ serialId: teamClaims.serialId })
+            .from(teamClaims)
+            .where(
+              inArray(
+                teamClaims.serialId,
+                found.map((row) => row.serial.id),
+              ),
+            )
+        ).map((row) => row.serialId),
+      )
+    : new Set<number>();
   for (const member of members) {
     const serial = chosen.get(member.design);
     if (!serial) continue;
     const row = found.find((item) => item.serial.serial === serial);
+    // The product ordered: its catalogue card while it exists, else the SKU the order line kept.
+    const otherProduct =
+      row && (member.cardId !== null ? row.serial.cardId !== member.cardId : row.sku !== member.sku);
     if (!row) problem(member.design, CLAIM_MESSAGES.notFound);
-    else if (member.cardId !== null && row.serial.cardId !== member.cardId)
-      problem(member.design, TEAM_CLAIM_MESSAGES.serialWrongProduct);
-    else if (row.given !== null) problem(member.design, TEAM_CLAIM_MESSAGES.serialGiven);
+    else if (otherProduct) problem(member.design, TEAM_CLAIM_MESSAGES.serialWrongProduct);
+    else if (given.has(row.serial.id)) problem(member.design, TEAM_CLAIM_MESSAGES.serialGiven);
     else if (row.serial.status !== 'active' || row.serial.claimedBy !== null || row.serial.lostAt !== null)
       problem(member.design, TEAM_CLAIM_MESSAGES.serialUnavailable);
   }
@@ -225,10 +249,13 @@ export async function resendTeamCard(
       });
     }
     const token = randomBytes(32).toString('base64url');
-    await tx
+    // Only while still open: a member claiming at this moment holds the claim's row, and wins.
+    const replaced = await tx
       .update(teamClaims)
       .set({ email, tokenHash: sha256(token), createdAt: sql`now()` })
-      .where(eq(teamClaims.id, claim.id));
+      .where(and(eq(teamClaims.id, claim.id), isNull(teamClaims.claimedAt)))
+      .returning({ id: teamClaims.id });
+    if (replaced.length === 0) throw new AppError('conflict', TEAM_CLAIM_MESSAGES.notOpen);
     await tx.update(orderDesigns).set({ memberEmail: email }).where(eq(orderDesigns.id, designId));
     await recordAudit(
       tx,
@@ -258,7 +285,9 @@ interface TeamCardOffer {
   printedName: string | null;
   /** The front as printed, served under the link itself. */
   front: string;
-  claimedBy: number | null;
+  claimed: boolean;
+  /** Who holds the card now (for "it is yours"). */
+  ownerId: number | null;
 }
 
 async function claimByToken(db: Db | Tx, token: string) {
@@ -267,6 +296,7 @@ async function claimByToken(db: Db | Tx, token: string) {
     .select({
       claim: teamClaims,
       serial: serials.serial,
+      owner: serials.claimedBy,
       cardName: cards.name,
       printed: orderDesigns.printed,
       frontSvg: orderDesigns.frontSvg,
@@ -284,7 +314,7 @@ async function claimByToken(db: Db | Tx, token: string) {
   return found;
 }
 
-/** The card behind a member's link; an unknown link is none. A claimed one says by whom (for "it is yours"). */
+/** The card behind a member's link; an unknown link is none. A claimed one says who holds the card now. */
 export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffer | undefined> {
   const found = await claimByToken(db, token);
   if (!found) return undefined;
@@ -295,7 +325,8 @@ export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffe
     email: found.claim.email,
     printedName: found.printed.name ?? null,
     front: `/api/team-cards/${token}/front.svg`,
-    claimedBy: found.claim.claimedBy,
+    claimed: found.claim.claimedAt !== null,
+    ownerId: found.owner,
   };
 }
 
@@ -318,17 +349,26 @@ export async function acceptTeamCard(
 ): Promise<ClaimedCard> {
   if (!wellFormed(token)) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
   const serial = await deps.db.transaction(async (tx) => {
-    const [claim] = await tx
-      .select({ claim: teamClaims, serial: serials.serial })
+    const [locked] = await tx
+      .select()
       .from(teamClaims)
-      .innerJoin(serials, eq(serials.id, teamClaims.serialId))
       .where(eq(teamClaims.tokenHash, sha256(token)))
-      .for('update', { of: teamClaims });
-    if (!claim) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+      .for('update');
+    if (!locked) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    // The card is read after the claim's lock, in its own statement: a claim that just committed is seen.
+    const [card] = await tx
+      .select({ serial: serials.serial, owner: serials.claimedBy })
+      .from(serials)
+      .where(eq(serials.id, locked.serialId));
+    if (!card) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    const claim = { claim: locked, ...card };
     if (claim.claim.email !== user.email.toLowerCase())
       throw new AppError('forbidden', TEAM_CLAIM_MESSAGES.wrongAccount);
-    if (claim.claim.claimedBy === user.id) return claim.serial;
-    if (claim.claim.claimedAt !== null) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    // A used link answers only while the card is still its member's: released or passed on, it is spent.
+    if (claim.claim.claimedAt !== null) {
+      if (claim.claim.claimedBy === user.id && claim.owner === user.id) return claim.serial;
+      throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+    }
     const [moved] = await tx
       .update(serials)
       .set({ claimedBy: user.id, claimedAt: sql`now()` })
@@ -341,7 +381,16 @@ export async function acceptTeamCard(
         ),
       )
       .returning({ serial: serials.serial });
-    if (!moved) throw new AppError('conflict', TEAM_CLAIM_MESSAGES.taken);
+    if (!moved) {
+      const [now] = await tx.select().from(serials).where(eq(serials.id, claim.claim.serialId));
+      const message =
+        now?.status === 'blocked'
+          ? CLAIM_MESSAGES.blocked
+          : now?.lostAt
+            ? CARD_LIFE_MESSAGES.lostNoClaim
+            : TEAM_CLAIM_MESSAGES.taken;
+      throw new AppError('conflict', message);
+    }
     await tx
       .update(teamClaims)
       .set({ claimedBy: user.id, claimedAt: sql`now()` })

@@ -286,6 +286,9 @@ export async function claimCard(
   // A Team Pack card waits for the member it was printed for: anyone else finds it reserved.
   const reservedForOther = sql`EXISTS (SELECT 1 FROM ${teamClaims} WHERE ${teamClaims.serialId} = ${serials.id} AND ${teamClaims.claimedAt} IS NULL AND ${teamClaims.email} <> (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId}))`;
   const claimed = await db.transaction(async (tx) => {
+    // The card's row is locked first, so the reservation below is read after any shipment that was giving
+    // this card to a team member at the same moment has committed (its own statement, a fresh snapshot).
+    await tx.select({ id: serials.id }).from(serials).where(eq(serials.serial, serial)).for('update');
     const [row] = await tx
       .update(serials)
       .set({ claimedBy: userId, claimedAt: sql`now()` })
@@ -339,7 +342,14 @@ export async function claimCard(
 export type TapTarget =
   | { kind: 'profile'; username: string; serial: string }
   | { kind: 'private'; username: string; ownerId: number; serial: string }
-  | { kind: 'unclaimed'; serial: string; display: string; cardName: string }
+  | {
+      kind: 'unclaimed';
+      serial: string;
+      display: string;
+      cardName: string;
+      /** A Team Pack card waiting for the member it was printed for (only their address may claim it). */
+      reserved: boolean;
+    }
   | { kind: 'lost' }
   | { kind: 'blocked' }
   | { kind: 'unknown' };
@@ -359,6 +369,7 @@ export async function tapTarget(db: Db, code: string): Promise<TappedSerial> {
       owner: users.username,
       ownerPrivate: users.profilePrivate,
       ownerUsable: sql<boolean>`${usableAccount()}`,
+      reserved: sql<boolean>`EXISTS (SELECT 1 FROM ${teamClaims} WHERE ${teamClaims.serialId} = ${serials.id} AND ${teamClaims.claimedAt} IS NULL)`,
     })
     .from(serials)
     .innerJoin(cards, eq(cards.id, serials.cardId))
@@ -377,6 +388,7 @@ function targetOf(
     owner: string | null;
     ownerPrivate: boolean | null;
     ownerUsable: boolean;
+    reserved: boolean;
   },
   serial: string,
 ): TapTarget {
@@ -390,5 +402,11 @@ function targetOf(
       ? { kind: 'private', username: row.owner, ownerId: row.serial.claimedBy, serial }
       : { kind: 'profile', username: row.owner, serial };
   }
-  return { kind: 'unclaimed', serial, display: formatSerial(serial), cardName: row.cardName };
+  return {
+    kind: 'unclaimed',
+    serial,
+    display: formatSerial(serial),
+    cardName: row.cardName,
+    reserved: row.reserved,
+  };
 }

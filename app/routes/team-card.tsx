@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
-import { loginPath } from '../../common/safe-next';
 import { company } from '../../content/company';
 import type { ClaimedCard } from '../../server/modules/registry/responses';
+import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
@@ -56,7 +56,6 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
   const { card, viewer } = loaderData;
   const [outcome, setOutcome] = useState<Outcome>(viewer?.owns ? { kind: 'claimed' } : { kind: 'ready' });
   const here = `/team-card/${params.token}`;
-  const rightAccount = viewer !== null && viewer.email.toLowerCase() === card.email;
 
   async function claim() {
     setOutcome({ kind: 'claiming' });
@@ -69,14 +68,6 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
           ? error.body.detail
           : 'The card could not be claimed.';
       setOutcome({ kind: 'failed', message });
-    }
-  }
-
-  async function switchAccount() {
-    try {
-      await api('/auth/logout/', { method: 'POST' });
-    } finally {
-      window.location.assign(loginPath(here));
     }
   }
 
@@ -118,34 +109,26 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
             </div>
           ) : card.claimed ? (
             <p className="status-message failure">{TEAM_CLAIM_MESSAGES.invalid}</p>
-          ) : viewer === null ? (
-            <>
-              <p>
-                Sign in with this address to claim it. No account yet? The sign-in page creates one too; use
-                the same address.
-              </p>
-              <div className="form-actions">
-                <Link className="button" to={loginPath(here)}>
-                  Sign in to claim my card
-                </Link>
-              </div>
-            </>
-          ) : rightAccount ? (
-            <div className="form-actions">
-              <button type="button" className="button" onClick={claim} disabled={outcome.kind === 'claiming'}>
-                {outcome.kind === 'claiming' ? 'Claiming...' : 'Claim my card'}
-              </button>
-            </div>
           ) : (
-            <>
-              <p className="status-message failure">{TEAM_CLAIM_MESSAGES.wrongAccount}</p>
-              <p className="muted">You are signed in as {viewer.email}.</p>
+            <AccountGate
+              viewerEmail={viewer?.email ?? null}
+              forEmail={card.email}
+              here={here}
+              signInLabel="Sign in to claim my card"
+              signInAdvice="Sign in with this address to claim it. No account yet? The sign-in page creates one too; use the same address."
+              wrongAccount={TEAM_CLAIM_MESSAGES.wrongAccount}
+            >
               <div className="form-actions">
-                <button type="button" className="button button-outline" onClick={switchAccount}>
-                  Sign out and switch account
+                <button
+                  type="button"
+                  className="button"
+                  onClick={claim}
+                  disabled={outcome.kind === 'claiming'}
+                >
+                  {outcome.kind === 'claiming' ? 'Claiming...' : 'Claim my card'}
                 </button>
               </div>
-            </>
+            </AccountGate>
           )}
         </div>
       </section>

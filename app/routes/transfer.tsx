@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
-import { loginPath } from '../../common/safe-next';
 import { company } from '../../content/company';
 import type { ClaimedCard } from '../../server/modules/registry/responses';
+import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
@@ -54,7 +54,6 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
   const { offer, viewerEmail } = loaderData;
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'ready' });
   const here = `/transfer/${params.token}`;
-  const rightAccount = viewerEmail !== null && viewerEmail.toLowerCase() === offer.toEmail;
 
   async function accept() {
     setOutcome({ kind: 'accepting' });
@@ -70,14 +69,6 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
           ? error.body.detail
           : 'The card could not be accepted.';
       setOutcome({ kind: 'failed', message });
-    }
-  }
-
-  async function switchAccount() {
-    try {
-      await api('/auth/logout/', { method: 'POST' });
-    } finally {
-      window.location.assign(loginPath(here));
     }
   }
 
@@ -108,39 +99,26 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
                 See my cards
               </Link>
             </div>
-          ) : viewerEmail === null ? (
-            <>
-              <p>
-                Sign in with this address to accept. No account yet? The sign-in page creates one too; use the
-                same address.
-              </p>
-              <div className="form-actions">
-                <Link className="button" to={loginPath(here)}>
-                  Sign in to accept
-                </Link>
-              </div>
-            </>
-          ) : rightAccount ? (
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button"
-                onClick={accept}
-                disabled={outcome.kind === 'accepting'}
-              >
-                {outcome.kind === 'accepting' ? 'Accepting...' : 'Accept the card'}
-              </button>
-            </div>
           ) : (
-            <>
-              <p className="status-message failure">{CARD_LIFE_MESSAGES.transferWrongAccount}</p>
-              <p className="muted">You are signed in as {viewerEmail}.</p>
+            <AccountGate
+              viewerEmail={viewerEmail}
+              forEmail={offer.toEmail}
+              here={here}
+              signInLabel="Sign in to accept"
+              signInAdvice="Sign in with this address to accept. No account yet? The sign-in page creates one too; use the same address."
+              wrongAccount={CARD_LIFE_MESSAGES.transferWrongAccount}
+            >
               <div className="form-actions">
-                <button type="button" className="button button-outline" onClick={switchAccount}>
-                  Sign out and switch account
+                <button
+                  type="button"
+                  className="button"
+                  onClick={accept}
+                  disabled={outcome.kind === 'accepting'}
+                >
+                  {outcome.kind === 'accepting' ? 'Accepting...' : 'Accept the card'}
                 </button>
               </div>
-            </>
+            </AccountGate>
           )}
         </div>
       </section>

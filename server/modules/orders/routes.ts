@@ -10,6 +10,7 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { INVALID_PAGE, linkedPage } from '../paging.ts';
+import { sendDrawing } from '../personalisation/drawing-reply.ts';
 import { orderDesignFile } from '../personalisation/order-designs.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import {
@@ -150,18 +151,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
         throw new AppError('not_found', ORDER_MESSAGES.notFound);
       }
       const file = await orderDesignFile(db, user, orderId.data, designId.data);
-      return (
-        reply
-          .header('content-type', 'image/svg+xml; charset=utf-8')
-          .header('cache-control', 'private, no-store')
-          // Opened on its own, the drawing runs nothing and loads nothing but its own embedded pictures.
-          .header(
-            'content-security-policy',
-            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-          )
-          .header('x-content-type-options', 'nosniff')
-          .send(side.data === 'front.svg' ? file.frontSvg : file.backSvg)
-      );
+      return sendDrawing(reply, side.data === 'front.svg' ? file.frontSvg : file.backSvg);
     },
   );
 };

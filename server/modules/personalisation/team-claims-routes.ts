@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { emailField } from '../accounts/schemas.ts';
 import { claimedCardSchema } from '../registry/responses.ts';
+import { sendDrawing } from './drawing-reply.ts';
 import { acceptTeamCard, resendTeamCard, teamCardFront } from './team-claims.ts';
 
 const acceptBody = z.strictObject({ token: z.string().max(100) });
@@ -27,20 +28,7 @@ export const teamClaimRoutes: FastifyPluginAsync<Pick<Services, 'db' | 'mailer' 
       responses: { 200: 'The SVG drawing.', 404: 'The link is unknown.' },
     }),
     async (request, reply) => {
-      const svg = await teamCardFront(deps.db, request.params.token);
-      return (
-        reply
-          .header('content-type', 'image/svg+xml; charset=utf-8')
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer')
-          // Opened on its own, the drawing runs nothing and loads nothing but its own embedded pictures.
-          .header(
-            'content-security-policy',
-            "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-          )
-          .header('x-content-type-options', 'nosniff')
-          .send(svg)
-      );
+      return sendDrawing(reply, await teamCardFront(deps.db, request.params.token));
     },
   );
 

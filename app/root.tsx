@@ -9,11 +9,11 @@ import {
   useMatches,
   useNavigation,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import { company } from '../content/company';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from './components/ErrorPage';
+import { LazyToaster } from './components/LazyToaster';
 import { NavigationProgress } from './components/NavigationProgress';
 import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/SiteFooter';
@@ -100,8 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <SiteFooter />
         </AuthProvider>
-        {/* Spec constants: top-centre, 3 visible, 4000 ms, gap 14; sonner's own width (356 px) and swipe threshold (45 px). */}
-        <Toaster position="top-center" visibleToasts={3} duration={4000} gap={14} closeButton />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

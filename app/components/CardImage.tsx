@@ -7,7 +7,7 @@ function useDefault(event: SyntheticEvent<HTMLImageElement>) {
   if (!image.src.endsWith(DEFAULT_CARD_IMAGE)) image.src = DEFAULT_CARD_IMAGE;
 }
 
-/** A card's cover, or the default picture when it has none or it fails to load. */
+/** A card's cover, or the default picture when it has none or it fails to load; `eager` for the first screen's. */
 export function CardImage({
   src,
   alt,
@@ -26,6 +26,7 @@ export function CardImage({
       height={540}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
       onError={useDefault}
     />
   );

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import type { User } from '../../server/modules/accounts/responses';
 import { ApiError, api } from './api';
+import { toast } from './toast';
 
 export type { User };
 

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { ApiError, failureMessage } from './api';
+import { toast } from './toast';
 
 /** The spec's toast, with the server's reason beneath it when it gave one (e.g. the 20-address limit). */
 export function toastFailure(title: string, error: unknown) {

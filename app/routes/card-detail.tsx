@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
@@ -12,6 +11,7 @@ import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import type { RouteError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/card-detail';
 
 /** A missing card, or one that could not be loaded: either way, the shop and the verify page are the ways on. */

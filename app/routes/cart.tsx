@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { CardImage } from '../components/CardImage';
 import { PageHeader } from '../components/PageHeader';
 import { PrintedDetails } from '../components/PrintedDetails';
@@ -10,6 +9,7 @@ import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
 import { quotedLine, shownPrices, useQuote } from '../lib/quote';
 import { pageMeta } from '../lib/seo';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = (args) =>

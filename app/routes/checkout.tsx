@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
@@ -16,6 +15,7 @@ import { useHydrated } from '../lib/hydrated';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { loadCheckout } from '../lib/orders.server';
 import { quotedLine, shownCharges, shownPrices, useQuote } from '../lib/quote';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${company.name}` }];

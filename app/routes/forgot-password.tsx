@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { Detail } from '../../server/http/common-responses';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = (args) =>

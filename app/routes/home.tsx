@@ -42,6 +42,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Where app.css hides `.hero-picture`: on a phone the hero is text, and its picture is not fetched. */
+const PHONE = '(max-width: 860px)';
+
+// On a phone the about picture is the largest paint of the first screen: fetched first there, and only there.
+// It stays lazy: React preloads every eager image, for every width, and that preload would replace this one.
+export const links: Route.LinksFunction = () => [
+  {
+    rel: 'preload',
+    as: 'image',
+    href: aboutBlock.picture.src,
+    media: PHONE,
+    fetchPriority: 'high',
+  },
+];
+
 const euros = new Intl.NumberFormat('en-IE', {
   style: 'currency',
   currency: 'EUR',
@@ -91,7 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </p>
               </div>
-              <Picture picture={slide.picture} eager={index === 0} className="hero-picture" />
+              <Picture
+                picture={slide.picture}
+                eager={index === 0}
+                hiddenMedia={PHONE}
+                className="hero-picture"
+              />
             </div>
           </div>
         ))}

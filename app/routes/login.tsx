@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
@@ -15,6 +14,7 @@ import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { contactCardOf } from '../../common/contact-card';
 import { publicCardOf } from '../../common/profile-visibility';
 import { buildVCard, vcardFileName } from '../../common/vcard';
@@ -21,6 +20,7 @@ import { QrDialog } from '../components/profile/QrDialog';
 import { useAuth } from '../lib/auth';
 import { downloadFile, vcardOf } from '../lib/contact-card';
 import { loadOwnProfile } from '../lib/profiles.server';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${company.name}` }];

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { company } from '../../content/company';
@@ -8,6 +7,7 @@ import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';
 import { api, fieldErrors } from '../lib/api';
+import { toast } from '../lib/toast';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [

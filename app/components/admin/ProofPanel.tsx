@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import {
   PROOF_MESSAGES,
   PROOF_PDF_MAX_MB,
@@ -10,6 +9,7 @@ import {
 import type { AdminProofList } from '../../../server/modules/proofs/responses';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { sendForm } from '../../lib/upload';
 import { AdminTable } from './AdminTable';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { BLOCK_REASON_CODES, BLOCK_REASONS, type BlockReason } from '../../../common/block-reasons';
 import {
   FLAG_KIND_LABELS,
@@ -11,6 +10,7 @@ import {
 import type { SerialSignals } from '../../../server/modules/registry/anomalies/schemas';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SelectField, TextAreaField } from '../FormField';

@@ -3,7 +3,6 @@ import '@fontsource/inter/400.css';
 import '@fontsource/inter/700.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { PngDataUrl } from '../../../common/card-design/draw';
 import { fitProblems } from '../../../common/card-design/fit';
 import { lineDesigns, type PersonalisationEntry } from '../../../common/card-design/line-designs';
@@ -16,6 +15,7 @@ import { DESIGN_UPLOAD } from '../../../common/upload-fields';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { addToCart, type CartCard } from '../../lib/cart';
+import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { CardPreview, useQrMatrix } from './CardPreview';
 

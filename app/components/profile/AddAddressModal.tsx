@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { Modal } from '../Modal';
 import { AddressFields } from './AddressFields';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type {
   DeletedContacts,
   ExchangedContact,
@@ -7,6 +6,7 @@ import type {
 } from '../../../server/modules/contacts/responses';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';

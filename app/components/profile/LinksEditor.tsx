@@ -1,5 +1,4 @@
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { LINK_TITLE_NEEDED, LINK_URL_RULE } from '../../../common/messages/profiles';
 import {
   isAllowedLinkUrl,
@@ -12,6 +11,7 @@ import {
 import type { OwnedLink } from '../../../common/profile-visibility';
 import { api, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { FormField, SelectField } from '../FormField';
 import { LinkIcon } from '../LinkIcon';

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { CARD_LIFE_MESSAGES, CARD_REPORTED_LOST } from '../../../common/messages/card-life';
 import type { ClaimedCard } from '../../../server/modules/registry/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 
 /** While a new e-mail waits for its link: what happens next, and a way to take the change back. */

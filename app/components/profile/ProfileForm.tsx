@@ -1,5 +1,4 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MB,
@@ -15,6 +14,7 @@ import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { ApiError, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { splitFullName } from '../../lib/full-name';
+import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { FormField, TextAreaField } from '../FormField';
 import { NewPasswordField } from '../NewPasswordField';

@@ -1,6 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { MAX_PACK_SIZE, PRINT_FIELD_LABELS, PRINT_FIELDS } from '../../../common/card-design/personalisation';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '../../../common/limits';
 import { imageTooLarge, imageWrongType } from '../../../common/messages/images';
@@ -10,6 +9,7 @@ import { CardImage } from '../../components/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
 import { loadCardEditor } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import type { Route } from './+types/card-edit';
 import { adminMeta } from './admin-meta';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import type { AdminLead } from '../../../server/modules/leads/responses';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
@@ -8,6 +7,7 @@ import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadLeads } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/leads';
 import { adminMeta } from './admin-meta';

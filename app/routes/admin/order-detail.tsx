@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { orderChargeLines } from '../../../common/order-charges';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -12,6 +11,7 @@ import { orderLineKey, PrintedCards } from '../../components/PrintedCards';
 import { loadAdminOrder } from '../../lib/admin.server';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatDollars } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/order-detail';
 import { adminMeta } from './admin-meta';

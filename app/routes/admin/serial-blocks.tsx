@@ -1,6 +1,5 @@
 import { type FormEvent, Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { BLOCK_REASON_CODES, BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { MAX_BLOCK_ROWS, REGISTRY_SIGNAL_MESSAGES } from '../../../common/messages/registry-signals';
@@ -10,6 +9,7 @@ import { CsvProblems } from '../../components/admin/CsvProblems';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { requireAdmin } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serial-blocks';
 import { adminMeta } from './admin-meta';

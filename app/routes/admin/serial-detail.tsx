@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { BlockDialog, ChipFacts, FlagsPanel, TapsPanel } from '../../components/admin/SerialSignals';
@@ -9,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { loadSerialWithSignals } from '../../lib/serial-signals.server';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serial-detail';
 import { adminMeta } from './admin-meta';

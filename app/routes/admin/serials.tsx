@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
@@ -14,6 +13,7 @@ import { loadSerials } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
 import { downloadFile } from '../../lib/contact-card';
 import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serials';
 import { adminMeta } from './admin-meta';

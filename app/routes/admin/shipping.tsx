@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { COUNTRY_CODES, COUNTRY_NAMES } from '../../../common/countries';
 import type { CountryRateView, ShippingZone } from '../../../server/modules/billing/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadShipping } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/shipping';
 import { adminMeta } from './admin-meta';

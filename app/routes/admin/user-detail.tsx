@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'sonner';
 import { AuditTable } from '../../components/admin/AuditTable';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -8,6 +7,7 @@ import { TextAreaField } from '../../components/FormField';
 import { loadAdminUser } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/user-detail';
 import { adminMeta } from './admin-meta';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Per-response nonce that lets our own inline scripts (React Router's hydration data) run. */
+    /** The nonce that lets a page's own inline scripts (React Router's hydration data) run; '' off pages. */
     cspNonce: string;
   }
 }
@@ -15,10 +15,12 @@ interface SecurityOptions {
   https: boolean;
 }
 
-function contentSecurityPolicy(nonce: string, { dev, https }: SecurityOptions): string {
+/** `nonce` undefined: no inline script may run (every answer but a page's HTML). */
+function contentSecurityPolicy(nonce: string | undefined, { dev, https }: SecurityOptions): string {
+  const scripts = nonce === undefined ? "'self'" : `'self' 'nonce-${nonce}'`;
   const directives = [
     "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,
+    dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src ${scripts}`,
     // Inline style attributes and the toast library's injected stylesheet; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -35,8 +37,18 @@ function contentSecurityPolicy(nonce: string, { dev, https }: SecurityOptions): 
   return directives.join('; ');
 }
 
-/** Strict security headers on every answer, with a nonce-based CSP the pages pass. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+/** Gives this answer (a page's HTML) a fresh nonce and the CSP that lets scripts carrying it run. */
+export type PageScripts = (reply: FastifyReply) => string;
+
+/**
+ * Strict security headers on every answer. The policy is a constant, computed once, except on pages,
+ * which ask for a nonce through the returned function: JSON, files and redirects run no inline script,
+ * so they are spared the random bytes and the policy string built per request.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityOptions,
+): Promise<PageScripts> {
   await app.register(helmet, {
     contentSecurityPolicy: false,
     hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -44,9 +56,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString('base64');
-    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options));
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  const scriptless = contentSecurityPolicy(undefined, options);
+  const permissions = 'camera=(), microphone=(), geolocation=(), payment=()';
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', scriptless);
+    reply.header('permissions-policy', permissions);
   });
+  return (reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    reply.request.cspNonce = nonce;
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, options));
+    return nonce;
+  };
 }

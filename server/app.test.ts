@@ -249,6 +249,9 @@ describe('security headers', () => {
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(first.headers['permissions-policy']).toContain('camera=()');
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(first.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(first.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers that may not be stored carry no ETag; those revalidated do, and answer 304', async () => {

@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const pageScripts = await registerSecurityHeaders(app, {
+  const pageScripts = registerSecurityHeaders(app, {
     dev: deps.web === 'dev',
     https: config.publicUrl.startsWith('https:'),
   });

@@ -68,6 +68,7 @@ describe('PageCache', () => {
     expect(server.rendered).toEqual(['/cards', '/cards']);
     pages.forEach((page, i) => {
       expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html');
       expect(page.body).toBe(`<script nonce="N${i}">page /cards</script>`);
     });
   });

@@ -3,7 +3,6 @@ import { setTimeout } from 'node:timers/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
@@ -11,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { clientIdOf, networkIdOf } from './http/client-id.ts';
+import { registerEtags } from './http/etag.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, {
+  const pageScripts = registerSecurityHeaders(app, {
     dev: deps.web === 'dev',
     https: config.publicUrl.startsWith('https:'),
   });
@@ -122,7 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(fastifyEtag);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerSameOriginCheck(app, config.publicUrl);
@@ -205,7 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: '1d',
   });
 
-  await app.register(seoRoutes, services);
+  // ETags only where an answer can match one: the API and the SEO files. A page's body carries a fresh
+  // nonce each time, so hashing it would cost without ever answering 304.
+  await app.register(async (scope) => {
+    registerEtags(scope);
+    await scope.register(seoRoutes, services);
+  });
   await app.register(cardLinkRoutes, services);
 
   const api: FastifyPluginAsync = async (scope) => {
@@ -213,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scope.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
+    registerEtags(scope);
     const modules: FastifyPluginAsync<Services>[] = [
       accountsRoutes,
       profileRoutes,
@@ -276,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
     await registerWeb(app, {
       mode: deps.web,
+      pageScripts,
       changes: database.changes,
       answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
       loadContext: (request, reply) => ({

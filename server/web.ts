@@ -5,13 +5,15 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { VIA_PARAM } from '../common/visit-source.ts';
 import type { ChangeFeed } from './db/changes.ts';
-import { ResponseCache } from './http/response-cache.ts';
+import { PageCache } from './http/page-cache.ts';
+import type { PageScripts } from './http/security.ts';
 import { buildDir } from './paths.ts';
 
 interface WebOptions {
   mode: 'dev' | 'build';
+  /** A page's nonce for its inline scripts (and the CSP that allows them). */
+  pageScripts: PageScripts;
   /** The reply is for work that waits until the answer is sent. */
   loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
   /** Empties the page cache when data changes; without it nothing is cached. */
@@ -20,43 +22,8 @@ interface WebOptions {
   answered?: (request: FastifyRequest, reply: FastifyReply) => void;
 }
 
-/** A rendered public page, kept with a stand-in where each response's CSP nonce goes. */
-interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
-const NONCE_SLOT = '\u0000csp-nonce\u0000';
-const CACHED_PAGES = 300;
-
-/** Only pages that say they are the same for every visitor (`Cache-Control: public`) are shared. */
-function isShareable(response: Response): boolean {
-  return (
-    response.status === 200 &&
-    /\bpublic\b/.test(response.headers.get('cache-control') ?? '') &&
-    response.headers.getSetCookie().length === 0
-  );
-}
-
-/**
- * A card page is the same whatever its `?via=` (where the visit came from, read by the recorder and the
- * page's script), so every source shares one entry instead of pushing others out.
- */
-function cacheKeyOf(url: string): string {
-  if (!url.startsWith('/profile/') || !url.includes(`${VIA_PARAM}=`)) return url;
-  const parsed = new URL(url, 'http://page.invalid');
-  parsed.searchParams.delete(VIA_PARAM);
-  return parsed.pathname + parsed.search;
-}
-
-function sendPage(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
-  reply.status(page.status);
-  for (const [name, value] of page.headers) reply.header(name, value);
-  return reply.send(page.body.replaceAll(NONCE_SLOT, nonce));
-}
-
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** `url`: the one to render when it is not the request's own (a cached page renders its cache key). */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
@@ -68,7 +35,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const body =
     request.method === 'POST' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
-  return new Request(new URL(request.url, origin), {
+  return new Request(new URL(url, origin), {
     method: request.method,
     headers,
     body,
@@ -100,14 +67,14 @@ export class MissingBuildError extends Error {}
 
 /** Serves the React Router app (SSR) for every path the API, media and static files do not claim. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
-  let getBuild: () => Promise<ServerBuild>;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.mode === 'dev') {
     const { createServer } = await import('vite');
     const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
     await app.register((await import('@fastify/middie')).default);
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
-    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const serverEntry = path.join(buildDir, 'server', 'index.js');
     if (!existsSync(serverEntry)) {
@@ -128,39 +95,26 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         );
       },
     });
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    getBuild = async () => build;
+    // The build itself, not a function returning it: React Router then derives its route tree once,
+    // not on every request.
+    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   }
 
-  const handle = createRequestHandler(getBuild, options.mode === 'dev' ? 'development' : 'production');
-  // Public pages are the same for every visitor, so a rendered one is served again until data changes.
+  const handle = createRequestHandler(build, options.mode === 'dev' ? 'development' : 'production');
   // Development re-renders every time so edits show.
-  const pages =
-    options.mode === 'build' && options.changes
-      ? new ResponseCache<CachedPage>(options.changes, CACHED_PAGES, 'any')
-      : undefined;
+  const pages = options.mode === 'build' && options.changes ? new PageCache(options.changes) : undefined;
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     onResponse: async (request, reply) => options.answered?.(request, reply),
     handler: async (request, reply) => {
+      const nonce = options.pageScripts(reply);
+      const render = (url?: string) =>
+        handle(toWebRequest(request, reply, url), options.loadContext(request, reply));
       const cache = request.method === 'GET' ? pages : undefined;
-      const key = cacheKeyOf(request.url);
-      const hit = cache?.get(key);
-      if (hit) return sendPage(reply, hit, request.cspNonce);
-      const generation = cache?.currentGeneration ?? 0;
-      const response = await handle(toWebRequest(request, reply), options.loadContext(request, reply));
-      if (cache && isShareable(response)) {
-        const page: CachedPage = {
-          status: response.status,
-          headers: [...response.headers],
-          body: (await response.text()).replaceAll(request.cspNonce, NONCE_SLOT),
-        };
-        cache.set(key, page, generation);
-        return sendPage(reply, page, request.cspNonce);
-      }
-      await sendWebResponse(reply, response);
+      const response = cache ? await cache.serve(request.url, reply, nonce, render) : await render();
+      if (response) await sendWebResponse(reply, response);
       return reply;
     },
   });
@@ -178,6 +132,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       method: 'POST',
       url: '/*',
       handler: async (request, reply) => {
+        options.pageScripts(reply);
         const response = await handle(toWebRequest(request, reply), options.loadContext(request, reply));
         await sendWebResponse(reply, response);
         return reply;

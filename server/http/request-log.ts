@@ -11,11 +11,15 @@ function loggedUrl(url: string): string {
   return url.replace(TOKEN_PATH, '$1[token]').replace(PROOF_PATH, '$1[token]');
 }
 
+const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /** One log line per request (method, path without tokens, status, time), not Fastify's two. */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    // Below the log level, the line is not even built.
+    if (!error && ABOVE_INFO.has(reply.log.level)) return;
     const line = {
       method: request.method,
       url: loggedUrl(request.url),

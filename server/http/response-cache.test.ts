@@ -80,3 +80,59 @@ describe('ResponseCache', () => {
     expect(cache.get('/a')).toBeUndefined();
   });
 });
+
+describe('ResponseCache single flight', () => {
+  /** A computation the test finishes, counting how many were begun. */
+  function gate() {
+    let computed = 0;
+    let release: (value: string | undefined) => void = () => {};
+    const compute = () => {
+      computed++;
+      return new Promise<string | undefined>((resolve) => {
+        release = resolve;
+      });
+    };
+    return { compute, release: (value: string | undefined) => release(value), computed: () => computed };
+  }
+
+  it('shares one computation among concurrent misses for a key, and keeps it', async () => {
+    const cache = new ResponseCache<string>(localChangeFeed(), 10, 'any');
+    const { compute, release, computed } = gate();
+    const answers = Promise.all(Array.from({ length: 20 }, () => cache.getOrCompute('/a', compute)));
+    release('A');
+    expect(await answers).toEqual(Array(20).fill('A'));
+    expect(computed()).toBe(1);
+    expect(await cache.getOrCompute('/a', compute)).toBe('A');
+    expect(computed()).toBe(1);
+  });
+
+  it('does not let requests after a change join a computation begun before it', async () => {
+    const feed = localChangeFeed();
+    const cache = new ResponseCache<string>(feed, 10, 'any');
+    const before = gate();
+    const old = cache.getOrCompute('/a', before.compute);
+    await feed.publish('catalog');
+    const after = gate();
+    const fresh = cache.getOrCompute('/a', after.compute);
+    before.release('old');
+    after.release('new');
+    expect(await old).toBe('old');
+    expect(await fresh).toBe('new');
+    expect(cache.get('/a')).toBe('new');
+  });
+
+  it('lets followers compute their own when the leader has nothing to share or fails', async () => {
+    const cache = new ResponseCache<string>(localChangeFeed(), 10, 'any');
+    const leader = gate();
+    const first = cache.getOrCompute('/a', leader.compute);
+    const follower = cache.getOrCompute('/a', async () => 'own');
+    leader.release(undefined);
+    expect(await first).toBeUndefined();
+    expect(await follower).toBe('own');
+
+    const failing = cache.getOrCompute('/b', () => Promise.reject(new Error('gone')));
+    const after = cache.getOrCompute('/b', async () => 'B');
+    await expect(failing).rejects.toThrow('gone');
+    expect(await after).toBe('B');
+  });
+});

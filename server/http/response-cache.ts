@@ -7,6 +7,8 @@ import type { ChangeFeed, ChangeTopic } from '../db/changes.ts';
  */
 export class ResponseCache<V> {
   private readonly entries = new Map<string, V>();
+  /** The computation under way for a key, begun since the last change. */
+  private readonly inFlight = new Map<string, Promise<V | undefined>>();
   private generation = 0;
 
   constructor(
@@ -30,6 +32,32 @@ export class ResponseCache<V> {
     return value;
   }
 
+  /**
+   * The kept value, or else `compute`'s, kept when it is not undefined (undefined: not to be shared).
+   * Concurrent misses for one key share one computation (single flight): after a change, N requests for
+   * one page render it once. A follower whose leader failed or had nothing to share computes its own.
+   */
+  async getOrCompute<T extends V | undefined>(key: string, compute: () => Promise<T>): Promise<V | T> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    if (!this.feed.live) return compute();
+    const pending = this.inFlight.get(key);
+    if (pending) {
+      const shared = await pending.catch(() => undefined);
+      return shared !== undefined ? shared : compute();
+    }
+    const generation = this.generation;
+    const computing = compute();
+    this.inFlight.set(key, computing);
+    try {
+      const value = await computing;
+      if (value !== undefined) this.set(key, value, generation);
+      return value;
+    } finally {
+      if (this.inFlight.get(key) === computing) this.inFlight.delete(key);
+    }
+  }
+
   /** Pass the generation read before computing `value`: a change in between means it may be stale. */
   set(key: string, value: V, generation: number): void {
     if (generation !== this.generation || !this.feed.live) return;
@@ -51,5 +79,7 @@ export class ResponseCache<V> {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    // What is being computed may be stale: requests from now on do not join it.
+    this.inFlight.clear();
   }
 }

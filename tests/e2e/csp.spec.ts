@@ -37,6 +37,8 @@ test('a page served twice carries a fresh nonce each time, matching its header',
     const header = response.headers()['content-security-policy'] ?? '';
     const nonce = /'nonce-([^']+)'/.exec(header)?.[1] ?? '';
     expect(nonce).not.toBe('');
+    // A body that changes every time could never answer 304: it is not hashed for an ETag.
+    expect(response.headers().etag).toBeUndefined();
     const html = await response.text();
     // Every script that runs carries the nonce; JSON-LD data blocks never run.
     const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(

@@ -81,6 +81,35 @@ describe('GET /api/cards/', () => {
   });
 });
 
+describe('the catalogue cache and marketing parameters', () => {
+  it('answers a URL with marketing parameters from the entry of the URL without them', async () => {
+    const url = '/api/cards/classic-intro-card-matte-black/';
+    await t.database.changes.publish(CATALOG_TOPIC);
+    const kept = await request(t, { url });
+    expect(kept.status).toBe(200);
+    // Changed behind the cache's back: an answer computed again would show it, a kept one does not.
+    await t.database.db.update(cards).set({ name: 'Renamed' }).where(eq(cards.sku, 'IC-CLS-MB'));
+    try {
+      const tagged = await request(t, { url: `${url}?utm_source=news&gclid=1&ref=x` });
+      expect(tagged.text).toBe(kept.text);
+      expect(tagged.headers.etag).toBe(kept.headers.etag);
+      // A stream of odd URLs past the cache's bound does not push the real entry out.
+      for (let i = 0; i < 1100; i++) await request(t, { url: `${url}?utm_content=${i}` });
+      expect((await request(t, { url })).text).toBe(kept.text);
+      // Another parameter is another URL: computed, so it shows the change.
+      expect((await request(t, { url: `${url}?page=1` })).body.name).toBe('Renamed');
+    } finally {
+      await t.database.db.update(cards).set({ name: kept.body.name }).where(eq(cards.sku, 'IC-CLS-MB'));
+      await t.database.changes.publish(CATALOG_TOPIC);
+    }
+  });
+
+  it('leaves marketing parameters out of the search links', async () => {
+    const { body } = await request(t, { url: '/api/products/?search=card&utm_source=news&fbclid=1' });
+    expect(body.next).toBe('http://shop.test/api/products/?search=card&page=2');
+  });
+});
+
 describe('GET /api/cards/{slug}/', () => {
   it('returns one card', async () => {
     const { status, body } = await request(t, { url: '/api/cards/eco-intro-card-bamboo/' });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
+import { cacheKeyOf, isMarketingParam } from '../../http/cache-key.ts';
+import { etagOf } from '../../http/etag.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -16,6 +18,12 @@ type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
 /** Distinct catalogue URLs kept; odd query strings cannot grow the cache past this. */
 const CACHED_ANSWERS = 1000;
 
+/** A serialised answer with its ETag, hashed once when kept rather than on every request. */
+interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
 /** Catalogue answers may be kept but are revalidated each time (ETag → 304), so admin edits show at once. */
 function revalidate(reply: FastifyReply): void {
   reply.header('cache-control', REVALIDATE_EACH_TIME);
@@ -27,16 +35,16 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
 ) => {
   // Every visitor gets the same catalogue answer for a URL, so the serialised JSON is kept until the
   // catalogue changes (in any process). Errors are thrown, so they are never kept.
-  const cache = new ResponseCache<string>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
+  // Concurrent misses for one URL share one query; marketing parameters do not make another entry.
+  const cache = new ResponseCache<CachedAnswer>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
   async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
-    let body = cache.get(request.url);
-    if (body === undefined) {
-      const generation = cache.currentGeneration;
-      body = JSON.stringify(await compute());
-      cache.set(request.url, body, generation);
-    }
+    const answer = await cache.getOrCompute(cacheKeyOf(request.url), async () => {
+      const body = JSON.stringify(await compute());
+      return { body, etag: etagOf(body) };
+    });
     revalidate(reply);
-    return reply.type('application/json; charset=utf-8').send(body);
+    // The ETag hook answers 304 to a match and, the header being set, does not hash the body again.
+    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
   }
 
   app.get(
@@ -91,7 +99,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
         return linkedPage(result, (n) => {
           const params = new URLSearchParams();
           for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-            if (typeof value === 'string' && key !== 'page') params.set(key, value);
+            if (typeof value === 'string' && key !== 'page' && !isMarketingParam(key)) params.set(key, value);
           }
           params.set('page', String(n));
           return `${publicUrl}/api/products/?${params}`;

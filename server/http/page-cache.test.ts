@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localChangeFeed } from '../db/changes.ts';
+import { PageCache } from './page-cache.ts';
+
+/**
+ * A server whose pages go through a PageCache, with a render that counts calls, records the URLs it
+ * rendered and writes the request's nonce into the page (as React Router writes it into its scripts).
+ */
+async function pageServer(cacheControl = 'public, max-age=0, must-revalidate') {
+  const feed = localChangeFeed();
+  const cache = new PageCache(feed);
+  const rendered: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  const app = Fastify();
+  app.get('/*', async (request, reply) => {
+    const nonce = String(request.headers['x-nonce']);
+    const render = async (url = request.url) => {
+      rendered.push(url);
+      await gate;
+      return new Response(`<script nonce="${nonce}">page ${url}</script>`, {
+        headers: { 'cache-control': cacheControl, 'content-type': 'text/html' },
+      });
+    };
+    const own = await cache.serve(request.url, reply, nonce, render);
+    if (own)
+      return reply
+        .status(own.status)
+        .type('text/html')
+        .send(await own.text());
+    return reply;
+  });
+  await app.ready();
+  return {
+    app,
+    feed,
+    rendered,
+    /** Holds every render begun until the returned function is called. */
+    hold() {
+      let release = () => {};
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return () => release();
+    },
+    /** Nonces here are upper case, so that none occurs in a page's own text. */
+    get: (url: string, nonce: string) => app.inject({ url, headers: { 'x-nonce': nonce } }),
+  };
+}
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+});
+
+describe('PageCache', () => {
+  it('renders a page once for N concurrent requests after a change, each with its own nonce', async () => {
+    const server = await pageServer();
+    app = server.app;
+    await server.get('/cards', 'FIRST');
+    await server.feed.publish('catalog');
+    const release = server.hold();
+    const answers = Array.from({ length: 20 }, (_, i) => server.get('/cards', `N${i}`));
+    // Let every request reach the cache while the one render waits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const pages = await Promise.all(answers);
+    expect(server.rendered).toEqual(['/cards', '/cards']);
+    pages.forEach((page, i) => {
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html');
+      expect(page.body).toBe(`<script nonce="N${i}">page /cards</script>`);
+    });
+  });
+
+  it('shares one entry among URLs that differ only by marketing parameters, rendered without them', async () => {
+    const server = await pageServer();
+    app = server.app;
+    const first = await server.get('/cards?page=2&utm_source=news&gclid=x', 'A');
+    const second = await server.get('/cards?page=2&fbclid=y&ref=mail', 'B');
+    expect(server.rendered).toEqual(['/cards?page=2']);
+    expect(first.body).toBe('<script nonce="A">page /cards?page=2</script>');
+    expect(second.body).toBe('<script nonce="B">page /cards?page=2</script>');
+  });
+
+  it("ignores a card page's ?via=, and not another page's", async () => {
+    const server = await pageServer();
+    app = server.app;
+    await server.get('/profile/ada?via=nfc', 'A');
+    await server.get('/profile/ada?via=qr', 'B');
+    await server.get('/cards?via=qr', 'C');
+    expect(server.rendered).toEqual(['/profile/ada', '/cards?via=qr']);
+  });
+
+  it('keeps no private page, and each concurrent request gets its own render', async () => {
+    const server = await pageServer('private, no-store');
+    app = server.app;
+    const release = server.hold();
+    const answers = Promise.all([server.get('/me', 'A'), server.get('/me', 'B')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const [a, b] = await answers;
+    expect(a.body).toBe('<script nonce="A">page /me</script>');
+    expect(b.body).toBe('<script nonce="B">page /me</script>');
+    expect(server.rendered).toHaveLength(2);
+  });
+});

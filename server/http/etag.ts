@@ -23,8 +23,11 @@ export function registerEtags(scope: FastifyInstance): void {
       etag = etagOf(payload);
       reply.header('etag', etag);
     }
+    // Only a successful read is revalidated; a list of tags counts when any of them is this one.
     const held = request.headers['if-none-match'];
-    if (held !== undefined && (held === etag || held === `W/${etag}` || `W/${held}` === etag)) {
+    const read = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
+    const tags = held?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
+    if (read && (tags.includes(String(etag).replace(/^W\//, '')) || tags.includes('*'))) {
       reply.code(304);
       return '';
     }

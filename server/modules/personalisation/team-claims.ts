@@ -122,6 +122,8 @@ export async function recordTeamCards(
         .from(serials)
         .innerJoin(cards, eq(cards.id, serials.cardId))
         .where(inArray(serials.serial, [...seen]))
+        // One order of locking for every shipment, so two sharing serials wait rather than deadlock.
+        .orderBy(serials.id)
         .for('update', { of: serials })
     : [];
   const given = found.length

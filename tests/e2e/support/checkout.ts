@@ -21,7 +21,11 @@ export async function checkOutToNewAddress(
   await modal.getByLabel('Postal code').fill(address.postalCode);
   await modal.getByLabel('Country').fill(address.country);
   await modal.getByRole('button', { name: 'Add Address' }).click();
-  await expect(page.getByTestId('checkout-total')).not.toHaveText('');
+  // The order goes to the new address only once it is saved, chosen and priced: until then "Place Order"
+  // would answer "choose an address" or wait for the quote.
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('radio', { name: new RegExp(address.street) })).toBeChecked();
+  await expect(page.getByTestId('checkout-total')).toHaveText(/^\$\d/);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
   return {

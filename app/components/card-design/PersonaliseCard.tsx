@@ -1,6 +1,3 @@
-// The typeface the card is printed in, so the preview's text is the print's (fetched only when drawn).
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/700.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PngDataUrl } from '../../../common/card-design/draw';
@@ -18,6 +15,7 @@ import { addToCart, type CartCard } from '../../lib/cart';
 import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { CardPreview, useQrMatrix } from './CardPreview';
+import interFaces from './inter.css?inline';
 
 type TextField = 'name' | 'title' | 'company';
 type UploadField = 'logo' | 'signature';
@@ -133,6 +131,12 @@ export function PersonaliseCard({
 
   return (
     <section className="personalise" aria-labelledby={`${id}-heading`}>
+      {/* The preview's text is the print's typeface. Its faces go into the <head> (React hoists a style with
+          a precedence) inline, so no other page blocks its first paint on them and this one needs no request;
+          a face's file is fetched only when drawn. */}
+      <style href="inter-faces" precedence="fonts">
+        {interFaces}
+      </style>
       <h2 id={`${id}-heading`}>Personalise your card</h2>
       <p className="muted">
         What you see is drawn exactly as we print it, at the card’s real proportions (85.60 × 53.98 mm). We

@@ -87,7 +87,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b3a" />
         <Meta />
-        <link rel="stylesheet" href={stylesheet} />
+        {/* With a precedence React puts the sheet first in the head, ahead of the script preloads it hoists
+            there: a phone fetches what its first paint waits for before the hydration code. */}
+        <link rel="stylesheet" href={stylesheet} precedence="site" />
         <Links />
         <OrganizationLd />
       </head>

@@ -65,6 +65,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BENCH: flag('0'),
+  BENCH_UNCACHED: flag('0'),
   SEED_DEMO: flag('1'),
   TRUST_PROXY: trustProxy,
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -88,6 +89,8 @@ export interface Config {
   workers: number;
   /** Exposes /api/bench/ping, a constant route the benchmark compares against. */
   bench: boolean;
+  /** With BENCH: no answer is kept, so every read is a miss (the uncached bench measures that path). */
+  benchUncached: boolean;
   /** An empty installation gets the demo catalogue and serials (a real shop starts without them). */
   seedDemo: boolean;
   /** Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-* headers count. */
@@ -141,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: value.LOG_LEVEL,
     workers: value.WORKERS,
     bench: value.BENCH,
+    benchUncached: value.BENCH && value.BENCH_UNCACHED,
     seedDemo: value.SEED_DEMO,
     trustProxy: value.TRUST_PROXY ?? false,
     ordersPerHour: value.ORDERS_PER_HOUR,

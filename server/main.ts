@@ -5,6 +5,7 @@ import { ConfigError, loadEnvFile, parseConfig, rememberSiteAddress } from './co
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { withCachesBypassed } from './http/response-cache.ts';
 import { assertSunKeysConfigured } from './modules/registry/sun/required-keys.ts';
 import { createLocalStorage } from './storage/index.ts';
 import { MissingBuildError } from './web.ts';
@@ -28,7 +29,10 @@ async function main(): Promise<void> {
   const { seededCards } = await prepareDatabase(database, storage, { seedDemo: config.seedDemo });
   await assertSunKeysConfigured(database.db, config.sunMasterKeys);
 
-  const app = await buildApp({ config, database, storage, web: dev ? 'dev' : 'build' });
+  const served = config.benchUncached
+    ? { ...database, changes: withCachesBypassed(database.changes) }
+    : database;
+  const app = await buildApp({ config, database: served, storage, web: dev ? 'dev' : 'build' });
   if (seededCards > 0) app.log.info({ cards: seededCards }, 'seeded the demo catalogue');
   if (config.nodeEnv === 'production' && !config.smtpUrl) {
     app.log.warn(

@@ -26,7 +26,11 @@ interface WebOptions {
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, url = request.url): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // Only a client gone before its answer aborts the work: aborting every finished request made each one
+  // pay for an AbortError and React Router's listeners.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -55,7 +59,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-store');
   // React Router's 405 is a POST to a page without an action: the page can only be read.
   if (response.status === 405 && !response.headers.has('allow')) reply.header('allow', 'GET, HEAD');
-  if (response.body) {
+  if (response.body && response.headers.get('content-type')?.startsWith('text/html')) {
+    // A document is rendered whole (app/entry.server.tsx): one buffer, one write, a Content-Length.
+    await reply.send(Buffer.from(await response.arrayBuffer()));
+  } else if (response.body) {
     await reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
   } else {
     await reply.send();

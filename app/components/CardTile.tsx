@@ -3,7 +3,14 @@ import type { Card } from '../../server/modules/catalog/responses';
 import { formatDollars } from '../lib/format';
 import { CardImage } from './CardImage';
 
-export function CardTile({ card, eager = false }: { card: Card; eager?: boolean }) {
+/** What a tile shows of a card: all a list page needs to send its browser. */
+type CardTileData = Pick<Card, 'id' | 'slug' | 'name' | 'cover_image' | 'category' | 'price'>;
+
+export function tileOf({ id, slug, name, cover_image, category, price }: CardTileData): CardTileData {
+  return { id, slug, name, cover_image, category, price };
+}
+
+export function CardTile({ card, eager = false }: { card: CardTileData; eager?: boolean }) {
   return (
     <article className="card-tile">
       <Link to={`/cards/${card.slug}`} className="card-tile-link">

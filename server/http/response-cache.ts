@@ -83,3 +83,16 @@ export class ResponseCache<V> {
     this.inFlight.clear();
   }
 }
+
+/**
+ * `feed` as caches see it while they cannot trust it: they keep nothing and every read computes its answer
+ * (BENCH_UNCACHED, for measuring the misses). Changes are still published and heard.
+ */
+export function withCachesBypassed(feed: ChangeFeed): ChangeFeed {
+  return {
+    live: false,
+    publish: (topic) => feed.publish(topic),
+    subscribe: (listener) => feed.subscribe(listener),
+    close: () => feed.close(),
+  };
+}

@@ -3,6 +3,7 @@ import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
@@ -50,17 +51,40 @@ async function cardPage(db: Db, where: SQL | undefined, orderBy: SQL[], page: nu
   );
 }
 
+/** The public list's page: what every catalogue page and `/cards?page=n` reads, so prepared. */
+const activeCardsPage = preparedPer((db) =>
+  db
+    .select({ card: cards, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(cards)
+    .where(eq(cards.active, true))
+    .orderBy(...newestFirst)
+    .limit(CARDS_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare('list_cards'),
+);
+
 /** The public card list, newest first, 8 to a page. A page past the end is "Invalid page.". */
-export function listCards(db: Db, page: number): Promise<CardPage> {
-  return cardPage(db, eq(cards.active, true), newestFirst, page);
+export async function listCards(db: Db, page: number): Promise<CardPage> {
+  const rows = await activeCardsPage(db).execute({ offset: offsetOf(page, CARDS_PAGE_SIZE) });
+  return pageFrom(
+    page,
+    CARDS_PAGE_SIZE,
+    rows.map((row) => toCard(row.card)),
+    rows[0]?.total ?? 0,
+  );
 }
 
-export async function getCard(db: Db, slug: string): Promise<Card> {
-  const [row] = await db
+const activeCardBySlug = preparedPer((db) =>
+  db
     .select()
     .from(cards)
-    .where(and(eq(cards.slug, slug), eq(cards.active, true)))
-    .limit(1);
+    .where(and(eq(cards.slug, sql.placeholder('slug')), eq(cards.active, true)))
+    .limit(1)
+    .prepare('get_card'),
+);
+
+export async function getCard(db: Db, slug: string): Promise<Card> {
+  const [row] = await activeCardBySlug(db).execute({ slug });
   if (!row) throw new AppError('not_found', CARD_NOT_FOUND);
   return toCard(row);
 }

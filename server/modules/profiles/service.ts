@@ -8,7 +8,8 @@ import { type OwnedCard, type OwnedLink, publicCardOf } from '../../../common/pr
 import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import { preparedPer } from '../../db/prepared.ts';
+import { profileLinks, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { enforceLimit, refundHit } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
@@ -22,7 +23,6 @@ import {
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LIMITS, type User, userView } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
-import { linksOf } from './links.ts';
 import type { PublicProfile } from './responses.ts';
 import { type ProfileUpdate, usernameField } from './schemas.ts';
 
@@ -156,7 +156,45 @@ export async function updateProfile(
   return userView(deps.db, updated);
 }
 
-function ownedCardOf(row: UserRow, links: OwnedLink[]): OwnedCard {
+/** What a card shows of its owner's row. */
+const cardColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  company: users.company,
+  jobTitle: users.jobTitle,
+  location: users.location,
+  bio: users.bio,
+  profileImage: users.profileImage,
+  accent: users.accent,
+  publicFields: users.publicFields,
+  profilePrivate: users.profilePrivate,
+};
+type CardColumns = Pick<UserRow, Exclude<keyof typeof cardColumns, 'id' | 'profilePrivate'>>;
+
+/**
+ * A card and its links (in the owner's order) in one round trip, prepared: every tap and every opened
+ * card page reads it.
+ */
+const cardByUsername = preparedPer((db) =>
+  db
+    .select({
+      ...cardColumns,
+      links: sql<OwnedLink[]>`coalesce((
+        select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'icon', l.icon,
+          'enabled', l.enabled) order by l.position, l.id)
+        from ${profileLinks} l where l.user_id = ${users}.id), '[]'::json)`,
+    })
+    .from(users)
+    .where(and(eq(users.username, sql.placeholder('username')), usableAccount()))
+    .limit(1)
+    .prepare('view_card'),
+);
+
+function ownedCardOf(row: CardColumns, links: readonly OwnedLink[]): OwnedCard {
   return {
     username: row.username,
     first_name: row.firstName,
@@ -190,16 +228,10 @@ export interface ViewedCard {
  */
 export async function viewCard(db: Db, username: string, viewerId?: number): Promise<ViewedCard> {
   const name = usernameField.safeParse(username);
-  const [row] = name.success
-    ? await db
-        .select()
-        .from(users)
-        .where(and(eq(users.username, name.data), usableAccount()))
-        .limit(1)
-    : [];
+  const [row] = name.success ? await cardByUsername(db).execute({ username: name.data }) : [];
   const own = row !== undefined && row.id === viewerId;
   if (!row || (row.profilePrivate && !own)) throw new AppError('not_found', USER_NOT_FOUND);
-  const profile = publicCardOf(ownedCardOf(row, await linksOf(db, row.id)));
+  const profile = publicCardOf(ownedCardOf(row, row.links));
   return { profile, own, private: row.profilePrivate };
 }
 

@@ -298,6 +298,10 @@ describe('media', () => {
       expect(again.raw.length).toBe(0);
       expect(again.headers.etag).toBe(`"${hash}"`);
     }
+    // The bytes the hash names, whatever the client accepts: one representation per strong ETag.
+    const gzipAsked = await request(t, { url: cover, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipAsked.headers['content-encoding']).toBeUndefined();
+    expect(gzipAsked.raw).toEqual(response.raw);
     const changed = await request(t, { url: cover, headers: { 'if-none-match': '"other"' } });
     expect(changed.status).toBe(200);
     expect(changed.raw).toEqual(response.raw);

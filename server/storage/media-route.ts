@@ -26,6 +26,8 @@ export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage):
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
     url: '/media/*',
+    // One encoding per ETag: the hash names these bytes. Images are compressed already; a drawn SVG is ~1 KB.
+    compress: false,
     handler: async (request, reply) => {
       const key = request.params['*'];
       if (!isSafeKey(key)) throw new AppError('not_found', 'Not found.');

@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { cardEvents, users } from '../server/db/schema/index.ts';
-import { createLocalStorage } from '../server/storage/index.ts';
+import { createMediaStore } from '../server/storage/index.ts';
 import { type CardOwner, insertCardOwner } from '../server/test/card-owners.ts';
 import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
 import { runOpenLoop } from './open-loop.ts';
@@ -72,8 +72,8 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-insights-'));
 const target = await freshDatabase(dataDir);
 {
   const database = await target.open();
-  const storage = createLocalStorage(path.join(dataDir, 'media'));
-  await prepareDatabase(database, storage);
+  await prepareDatabase(database);
+  const storage = createMediaStore(database.db);
   for (const person of [recorded, unrecorded]) await insertCardOwner(database.db, storage, person);
   await database.db
     .update(users)

@@ -28,7 +28,6 @@ import { prepareDatabase } from '../server/db/prepare.ts';
 import { addresses, cards, orders, serials, users } from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/modules/accounts/passwords.ts';
 import { generateSerial } from '../server/modules/registry/serial-code.ts';
-import { createLocalStorage } from '../server/storage/index.ts';
 import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
 import { type RequestSpec, runOpenLoop } from './open-loop.ts';
 import { table } from './report.ts';
@@ -74,7 +73,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
 async function prepare(dataDir: string, databaseUrl: string | undefined) {
   const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    await prepareDatabase(database, createLocalStorage(path.join(dataDir, 'media')));
+    await prepareDatabase(database);
     const [user] = await database.db
       .insert(users)
       .values({

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -270,25 +270,65 @@ describe('security headers', () => {
 });
 
 describe('media', () => {
-  it('serves the seeded cover images with caching', async () => {
+  it('serves the seeded cover images from the database, cached for a year under an immutable path', async () => {
     const list = await request(t, { url: '/api/cards/' });
     const cover = list.body.results[0].cover_image as string;
+    const hash = cover.match(/-([0-9a-f]{64})\.svg$/)?.[1];
     const response = await request(t, { url: cover });
     expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toMatch(/image\/svg\+xml/);
-    expect(response.headers['cache-control']).toContain('max-age=86400');
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.etag).toBe(`"${hash}"`);
+    expect(createHash('sha256').update(response.raw).digest('hex')).toBe(hash);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // An SVG opened on its own runs nothing and loads nothing.
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none';.*sandbox/);
+    expect(response.headers['content-security-policy']).not.toMatch(/script-src/);
     expect(response.text).toContain('<svg');
+
+    const head = await request(t, { method: 'HEAD', url: cover });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers['content-length']).toBe(String(response.raw.length));
+    expect(head.headers.etag).toBe(`"${hash}"`);
+
+    for (const held of [`"${hash}"`, `W/"${hash}"`, `"other", "${hash}"`, '*']) {
+      const again = await request(t, { url: cover, headers: { 'if-none-match': held } });
+      expect(again.status, held).toBe(304);
+      expect(again.raw.length).toBe(0);
+      expect(again.headers.etag).toBe(`"${hash}"`);
+    }
+    // The bytes the hash names, whatever the client accepts: one representation per strong ETag.
+    const gzipAsked = await request(t, { url: cover, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipAsked.headers['content-encoding']).toBeUndefined();
+    expect(gzipAsked.raw).toEqual(response.raw);
+    const changed = await request(t, { url: cover, headers: { 'if-none-match': '"other"' } });
+    expect(changed.status).toBe(200);
+    expect(changed.raw).toEqual(response.raw);
   });
 
-  it('does not serve files outside the media directory', async () => {
+  it('answers 404, never 500, for any other path', async () => {
     for (const url of [
       '/media/../server.lock',
       '/media/%2e%2e/%2e%2e/package.json',
       '/media/cards/nope.svg',
+      '/media/',
+      '/media/cards/',
+      '/media//etc/passwd',
+      '/media/CARDS/X.SVG',
+      '/media/a/../b.svg',
+      `/media/${'a'.repeat(400)}.jpg`,
+      '/media/%F0%9F%98%80.jpg',
+      '/media/cards/x.svg?v=1',
+      '/media/%00',
     ]) {
       const response = await request(t, { url });
       expect(response.status, url).toBe(404);
+      expect(String(response.headers['cache-control']), url).not.toMatch(/immutable/);
+      expect((await request(t, { method: 'HEAD', url })).status, url).toBe(404);
     }
+    // Not a URL at all: the site's 400.
+    expect((await request(t, { url: '/media/%E0%A4%A' })).status).toBe(400);
   });
 });
 
@@ -297,8 +337,6 @@ describe('a real shop’s installation', () => {
     const empty = await createTestApp({ SEED_DEMO: '0' });
     try {
       expect((await request(empty, { url: '/api/cards/' })).body.count).toBe(0);
-      // The media directory is there all the same, for the media route and the first upload.
-      expect(existsSync(empty.storage.root)).toBe(true);
       expect((await request(empty, { url: '/api/verify/?code=ECD1-DD82-9NKP' })).status).toBe(404);
       expect((await request(t, { url: '/api/cards/' })).body.count).toBeGreaterThan(0);
     } finally {

@@ -4,7 +4,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -49,6 +48,7 @@ import { cardTaps } from './modules/registry/sun/tap-card.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
+import { registerMediaRoute } from './storage/media-route.ts';
 import { registerWeb } from './web.ts';
 
 interface AppDeps {
@@ -196,13 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
-  await app.register(fastifyStatic, {
-    root: services.storage.root,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-  });
+  registerMediaRoute(app, services.storage);
 
   // ETags only where an answer can match one: the API and the SEO files. A page's body carries a fresh
   // nonce each time, so hashing it would cost without ever answering 304.

@@ -17,7 +17,8 @@ const HEARTBEAT_PONG = 'heartbeat:pong';
  * The primary process of `WORKERS=n`: forks n servers that share the port (node:cluster hands each new
  * connection to the next worker in turn), replaces a worker that dies, and on SIGTERM/SIGINT stops them
  * all gracefully. Everything the workers share lives in PostgreSQL (sessions, limits, counts, the change
- * feed that empties caches) or in DATA_DIR (media), so any worker can answer any request.
+ * feed that empties caches, uploaded images: decision 029), so any worker, or any host on the same
+ * database, can answer any request; DATA_DIR needs no sharing.
  */
 export function runPrimary(config: Config): void {
   // Created once here, so workers never race to generate it (development without SESSION_SECRET).

@@ -7,7 +7,7 @@ import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { withCachesBypassed } from './http/response-cache.ts';
 import { assertSunKeysConfigured } from './modules/registry/sun/required-keys.ts';
-import { createLocalStorage } from './storage/index.ts';
+import { createMediaStore } from './storage/index.ts';
 import { MissingBuildError } from './web.ts';
 
 async function main(): Promise<void> {
@@ -25,8 +25,11 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  const storage = createLocalStorage(config.mediaDir);
-  const { seededCards } = await prepareDatabase(database, storage, { seedDemo: config.seedDemo });
+  const { seededCards, importedMedia } = await prepareDatabase(database, {
+    seedDemo: config.seedDemo,
+    legacyMediaDir: config.mediaDir,
+  });
+  const storage = createMediaStore(database.db);
   await assertSunKeysConfigured(database.db, config.sunMasterKeys);
 
   const served = config.benchUncached
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     : database;
   const app = await buildApp({ config, database: served, storage, web: dev ? 'dev' : 'build' });
   if (seededCards > 0) app.log.info({ cards: seededCards }, 'seeded the demo catalogue');
+  if (importedMedia > 0) app.log.info({ files: importedMedia }, 'moved DATA_DIR/media into the database');
   if (config.nodeEnv === 'production' && !config.smtpUrl) {
     app.log.warn(
       { outbox: path.join(config.dataDir, 'outbox') },

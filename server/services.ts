@@ -11,6 +11,7 @@ import { createInsightsRecorder } from './modules/insights/recorder.ts';
 import type { InsightsRecorder } from './modules/insights/recording.ts';
 import { orderLimits } from './modules/orders/service.ts';
 import type { MediaStorage } from './storage/index.ts';
+import { cachedMediaStore } from './storage/media-cache.ts';
 
 /**
  * Everything a module's routes may need, built once by `buildApp`: each route plugin takes the whole
@@ -72,7 +73,7 @@ export function buildServices(
       }),
     sessions,
     insights: createInsightsRecorder({ db: database.db, sessions, log }),
-    storage,
+    storage: cachedMediaStore(storage, database.changes),
     afterAnswer: createAfterAnswer(log),
     publicUrl: config.publicUrl,
     sunKeyVersion: config.sunMasterKeys.current,

@@ -5,7 +5,7 @@ import { DataDirBusyError } from '../db/lock.ts';
 
 const USAGE = 'Usage: npm run backup -- [DIRECTORY]   |   npm run restore -- DIRECTORY';
 
-/** `npm run backup` / `npm run restore`: the database and media of the configured site, to or from a directory. */
+/** `npm run backup` / `npm run restore`: the database of the configured site (images included), to or from a directory. */
 async function main(): Promise<void> {
   loadEnvFile();
   const config = parseConfig(process.env);
@@ -13,11 +13,11 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     const target = path.resolve(dir ?? path.join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
     const manifest = await backup(config, target);
-    console.log(`Backed up the ${manifest.database} database and the media to ${target}`);
+    console.log(`Backed up the ${manifest.database} database (uploaded images included) to ${target}`);
   } else if (command === 'restore' && dir) {
     const manifest = await restore(config, path.resolve(dir));
     console.log(
-      `Restored the ${manifest.database} database and the media from the backup of ${manifest.created_at}.`,
+      `Restored the ${manifest.database} database (uploaded images included) from the backup of ${manifest.created_at}.`,
     );
   } else {
     throw new ConfigError(USAGE);

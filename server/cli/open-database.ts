@@ -3,7 +3,6 @@ import { type Config, loadEnvFile, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import { createLocalStorage } from '../storage/index.ts';
 
 /**
  * For command-line tools: the configured database, migrated. The embedded one is opened only when no
@@ -23,8 +22,9 @@ export async function openForTool(tool: string): Promise<{
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
-    const { seededCards } = await prepareDatabase(database, createLocalStorage(config.mediaDir), {
+    const { seededCards } = await prepareDatabase(database, {
       seedDemo: config.seedDemo,
+      legacyMediaDir: config.mediaDir,
     });
     return {
       config,

@@ -1,12 +1,14 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
-import { parseConfig } from '../config.ts';
-import { createLocalStorage } from '../storage/index.ts';
-import { openTestDatabase } from '../test/test-app.ts';
+import { type Config, parseConfig } from '../config.ts';
+import { request } from '../test/request.ts';
+import { scratchPostgresDatabase } from '../test/scratch-database.ts';
+import { appOnDatabase, type TestApp } from '../test/test-app.ts';
+import { putProfile, signedInUser } from '../test/users.ts';
 import { backup, restore } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
@@ -18,9 +20,42 @@ const tempDir = async () => {
   temp.push(dir);
   return dir;
 };
+const dropped: Array<() => Promise<void>> = [];
 afterAll(async () => {
+  for (const drop of dropped) await drop();
   for (const dir of temp) await rm(dir, { recursive: true, force: true });
 });
+
+/** A site's configuration on a new data directory and, on PostgreSQL, a new database of its own. */
+async function freshSite(): Promise<Config> {
+  const dataDir = await tempDir();
+  const server = process.env.DATABASE_URL;
+  const scratch = server ? await scratchPostgresDatabase(server, 'backup') : undefined;
+  if (scratch) dropped.push(scratch.drop);
+  return parseConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+}
+
+/** Runs `fn` against the site's API on its own database (as a server would open it), then stops both. */
+async function withSite<T>(config: Config, fn: (t: TestApp) => Promise<T>): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    const t = await appOnDatabase(config, database);
+    try {
+      return await fn(t);
+    } finally {
+      await t.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
 
 const lead = (name: string) => ({
   kind: 'contact' as const,
@@ -28,60 +63,94 @@ const lead = (name: string) => ({
   email: `${name}@example.test`,
   message: 'x',
 });
+const names = async (t: TestApp) =>
+  (await t.database.db.select({ name: leads.name }).from(leads)).map((row) => row.name).sort();
+const photo = (background: string) =>
+  sharp({ create: { width: 120, height: 120, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
-it('backs up and restores the database and the media, on the configured database', async () => {
-  const dataDir = await tempDir();
-  const pg = process.env.DATABASE_URL ? await openTestDatabase() : undefined;
-  const config = parseConfig({ DATA_DIR: dataDir, ...(pg?.url ? { DATABASE_URL: pg.url } : {}) });
-  const open = () =>
-    openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
-  const names = async () => {
-    const database = await open();
-    try {
-      return (await database.db.select({ name: leads.name }).from(leads)).map((row) => row.name).sort();
-    } finally {
-      await database.close();
-    }
-  };
-  try {
-    let database = await open();
-    await prepareDatabase(database, createLocalStorage(config.mediaDir));
-    await database.db.insert(leads).values(lead('kept'));
-    await database.close();
+it('backs up and restores the database with its uploaded photos, on the configured database', async () => {
+  const config = await freshSite();
+  const { cookie, photoPath, bytes } = await withSite(config, async (t) => {
+    await t.database.db.insert(leads).values(lead('kept'));
+    const user = await signedInUser(t);
+    const uploaded = await putProfile(
+      t,
+      user.cookie,
+      {},
+      { filename: 'me.jpg', type: 'image/jpeg', data: await photo('#336699') },
+    );
+    expect(uploaded.status).toBe(200);
+    const served = await request(t, { url: uploaded.body.profile_image });
+    expect(served.status).toBe(200);
+    return { cookie: user.cookie, photoPath: uploaded.body.profile_image as string, bytes: served.raw };
+  });
 
-    const target = path.join(await tempDir(), 'nightly');
-    const manifest = await backup(config, target);
-    expect(manifest.database).toBe(config.databaseUrl ? 'postgres' : 'pglite');
-    expect(existsSync(path.join(target, 'media', 'cards'))).toBe(true);
+  const target = path.join(await tempDir(), 'nightly');
+  const manifest = await backup(config, target);
+  expect(manifest.database).toBe(config.databaseUrl ? 'postgres' : 'pglite');
 
-    // After the backup: a lead is lost, another arrives, and a cover is deleted.
-    database = await open();
-    await database.db.delete(leads).where(eq(leads.name, 'kept'));
-    await database.db.insert(leads).values(lead('later'));
-    await database.close();
-    const cover = path.join(config.mediaDir, 'cards', 'classic-intro-card-matte-black.svg');
-    await rm(cover);
-    expect(await names()).toEqual(['later']);
+  // After the backup: a lead is lost, another arrives, and the photo is replaced (the old one removed).
+  await withSite(config, async (t) => {
+    await t.database.db.delete(leads).where(eq(leads.name, 'kept'));
+    await t.database.db.insert(leads).values(lead('later'));
+    const replaced = await putProfile(
+      t,
+      cookie,
+      {},
+      { filename: 'new.jpg', type: 'image/jpeg', data: await photo('#993366') },
+    );
+    expect(replaced.body.profile_image).not.toBe(photoPath);
+    expect((await request(t, { url: photoPath })).status).toBe(404);
+    expect(await names(t)).toEqual(['later']);
+  });
 
-    await restore(config, target);
-    expect(await names()).toEqual(['kept']);
-    expect(existsSync(cover)).toBe(true);
-    // A restored database is a working one: migrations find nothing to do and it takes writes.
-    database = await open();
-    await prepareDatabase(database, createLocalStorage(config.mediaDir));
-    await database.db.insert(leads).values(lead('after-restore'));
-    await database.close();
-    expect(await names()).toEqual(['after-restore', 'kept']);
-  } finally {
-    await pg?.drop();
-  }
-}, 60_000);
+  await restore(config, target);
+  // A restored database is a working one: migrations find nothing to do, it serves the photo and takes writes.
+  await withSite(config, async (t) => {
+    expect(await names(t)).toEqual(['kept']);
+    const served = await request(t, { url: photoPath });
+    expect(served.status).toBe(200);
+    expect(served.raw).toEqual(bytes);
+    await t.database.db.insert(leads).values(lead('after-restore'));
+    expect(await names(t)).toEqual(['after-restore', 'kept']);
+  });
+
+  // The same backup put back on a new host: a fresh data directory (and database) serves the photo too.
+  const elsewhere = await freshSite();
+  await restore(elsewhere, target);
+  await withSite(elsewhere, async (t) => {
+    const served = await request(t, { url: photoPath });
+    expect(served.status).toBe(200);
+    expect(served.raw).toEqual(bytes);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+}, 120_000);
+
+it('a backup made before media moved into the database still restores its images', async () => {
+  const config = await freshSite();
+  await withSite(config, async () => {});
+  const target = path.join(await tempDir(), 'old');
+  await backup(config, target);
+  // Backups of before decision 029 carried DATA_DIR/media beside the database.
+  await mkdir(path.join(target, 'media', 'profiles'), { recursive: true });
+  const legacy = await photo('#123456');
+  await writeFile(path.join(target, 'media', 'profiles', '7-0123456789abcdef.jpg'), legacy);
+
+  await restore(config, target);
+  await withSite(config, async (t) => {
+    const served = await request(t, { url: '/media/profiles/7-0123456789abcdef.jpg' });
+    expect(served.status).toBe(200);
+    expect(served.raw).toEqual(legacy);
+  });
+}, 120_000);
 
 it('refuses a backup of the other kind of database', async () => {
   const dataDir = await tempDir();
   const config = parseConfig({ DATA_DIR: dataDir });
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  await prepareDatabase(database, createLocalStorage(config.mediaDir));
+  await prepareDatabase(database);
   await database.close();
   const target = path.join(await tempDir(), 'b');
   await backup(config, target);

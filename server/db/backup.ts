@@ -27,7 +27,7 @@ async function exists(file: string): Promise<boolean> {
 
 /**
  * Writes a backup directory: the database (the embedded one's data directory as a gzipped tar, or a
- * `pg_dump` custom-format file), the media files and a manifest. The embedded database is read only while
+ * `pg_dump` custom-format file; uploaded images are in it, decision 029) and a manifest. The embedded database is read only while
  * no server holds DATA_DIR; PostgreSQL can be backed up while the site runs (pg_dump is one snapshot).
  */
 export async function backup(config: Config, target: string): Promise<BackupManifest> {
@@ -52,16 +52,15 @@ export async function backup(config: Config, target: string): Promise<BackupMani
       release();
     }
   }
-  if (await exists(config.mediaDir))
-    await cp(config.mediaDir, path.join(target, 'media'), { recursive: true });
   await writeFile(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
 /**
- * Puts a backup back: the database and the media as they were. What it replaces is kept beside it
- * (`*.before-restore-<time>`) for the embedded database and the media; PostgreSQL's tables are dropped
- * and recreated by `pg_restore --clean`. Stop the site first.
+ * Puts a backup back: the database as it was, images included. What it replaces is kept beside it
+ * (`*.before-restore-<time>`) for the embedded database; PostgreSQL's tables are dropped and recreated by
+ * `pg_restore --clean`. A backup made before decision 029 also holds a `media` directory: it goes back to
+ * DATA_DIR/media, and the next start moves it into the database. Stop the site first.
  */
 export async function restore(config: Config, source: string): Promise<BackupManifest> {
   const manifest = JSON.parse(await readFile(path.join(source, MANIFEST), 'utf8')) as BackupManifest;

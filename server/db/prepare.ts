@@ -1,24 +1,33 @@
-import type { MediaStorage } from '../storage/index.ts';
+import { importLegacyMedia } from '../storage/legacy-import.ts';
 import type { Database } from './client.ts';
 import { applyMigrations } from './migrate.ts';
 import { seedDemoCatalog, seedDemoPersonalisation, seedDemoRates, seedDemoSerials } from './seed/index.ts';
 
+interface PrepareOptions {
+  seedDemo?: boolean;
+  /** DATA_DIR/media: images kept as files before decision 029, moved into the database once. */
+  legacyMediaDir?: string;
+}
+
 /**
- * Start-up work on the database: migrate, then (unless told not to) seed an empty installation with the demo
- * catalogue, serials, shipping zones and tax rates. Safe with many processes.
+ * Start-up work on the database: migrate, move the media of an older installation in, then (unless told not
+ * to) seed an empty installation with the demo catalogue, serials, shipping zones and tax rates. Safe with
+ * many processes.
  */
 export async function prepareDatabase(
   database: Database,
-  storage: MediaStorage,
-  options: { seedDemo?: boolean } = {},
-): Promise<{ seededCards: number }> {
+  options: PrepareOptions = {},
+): Promise<{ seededCards: number; importedMedia: number }> {
   return database.exclusive(async (db) => {
     await applyMigrations(database, db);
-    if (options.seedDemo === false) return { seededCards: 0 };
-    const seededCards = await seedDemoCatalog(db, storage);
+    const { imported: importedMedia } = options.legacyMediaDir
+      ? await importLegacyMedia(db, options.legacyMediaDir)
+      : { imported: 0 };
+    if (options.seedDemo === false) return { seededCards: 0, importedMedia };
+    const seededCards = await seedDemoCatalog(db);
     await seedDemoSerials(db);
     await seedDemoPersonalisation(db);
     await seedDemoRates(db);
-    return { seededCards };
+    return { seededCards, importedMedia };
   });
 }

@@ -1,51 +1,85 @@
-import { mkdirSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { cards, media, users } from '../db/schema/index.ts';
+import {
+  contentKey,
+  keyOfPath,
+  MEDIA_PREFIX,
+  MEDIA_TYPES,
+  type MediaExtension,
+  sha256Of,
+} from './media-keys.ts';
 
-/** Where uploaded and generated images live; served under /media. */
+/** One stored image as the /media route serves it. */
+export interface StoredMedia {
+  sha256: string;
+  contentType: string;
+  size: number;
+  /** Absent when the caller asked for the headers only (HEAD, a matching ETag). */
+  data?: Buffer;
+}
+
+/**
+ * Where uploaded and drawn images live, served under /media by any host. This one keeps them in the
+ * database (decision 029); an S3-compatible bucket could implement the same interface.
+ */
 export interface MediaStorage {
-  /** Stores `data` under `key` (e.g. "cards/metal-gold.svg") and returns its public path. */
-  put(key: string, data: Buffer | string): Promise<string>;
-  remove(key: string): Promise<void>;
-  read(key: string): Promise<Buffer>;
-  publicPath(key: string): string;
-  /** The key of a public path this storage gave out, or undefined for anything else. */
-  keyOf(publicPath: string): string | undefined;
-  /** A local directory to serve /media from. */
-  readonly root: string;
+  /**
+   * Stores `data` as `<stem>-<sha256>.<extension>` (stem "profiles/12") and returns its public path. The same
+   * bytes get the same path, so storing them again changes nothing and a path can be cached for ever.
+   */
+  put(stem: string, extension: MediaExtension, data: Buffer | string): Promise<string>;
+  /** Forgets what a public path names, unless a profile or a card still shows it; anything else is ignored. */
+  remove(publicPath: string): Promise<void>;
+  /** The bytes behind a public path this store gave out, or undefined. */
+  read(publicPath: string): Promise<Buffer | undefined>;
+  /** For the /media route: the object under `key`, its bytes only when `withData` (not for HEAD or a 304). */
+  find(key: string, withData: boolean): Promise<StoredMedia | undefined>;
 }
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
-
-function checkKey(key: string): string {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe media key: ${key}`);
-  return key;
-}
-
-export function createLocalStorage(root: string): MediaStorage {
-  // The directory exists from the start, so the media route serves it even before the first upload (an empty
-  // installation, SEED_DEMO=0).
-  mkdirSync(root, { recursive: true });
+export function createMediaStore(db: Db): MediaStorage {
   return {
-    root,
-    async put(key, data) {
-      const file = path.join(root, checkKey(key));
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
-      return this.publicPath(key);
+    async put(stem, extension, data) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      const sha256 = sha256Of(bytes);
+      const key = contentKey(stem, extension, sha256);
+      await db
+        .insert(media)
+        .values({ key, sha256, contentType: MEDIA_TYPES[extension], size: bytes.length, data: bytes })
+        .onConflictDoNothing();
+      return `${MEDIA_PREFIX}${key}`;
     },
-    async remove(key) {
-      await rm(path.join(root, checkKey(key)), { force: true });
+    async remove(publicPath) {
+      const key = keyOfPath(publicPath);
+      if (!key) return;
+      // Content-addressed keys can be shared (the same bytes stored again): a row still shown stays.
+      await db
+        .delete(media)
+        .where(
+          and(
+            eq(media.key, key),
+            notExists(db.select({ one: sql`1` }).from(users).where(eq(users.profileImage, publicPath))),
+            notExists(db.select({ one: sql`1` }).from(cards).where(eq(cards.coverImage, publicPath))),
+          ),
+        );
     },
-    async read(key) {
-      return readFile(path.join(root, checkKey(key)));
+    async read(publicPath) {
+      const key = keyOfPath(publicPath);
+      if (!key) return undefined;
+      const [row] = await db.select({ data: media.data }).from(media).where(eq(media.key, key));
+      return row?.data;
     },
-    publicPath(key) {
-      return `/media/${checkKey(key)}`;
-    },
-    keyOf(publicPath) {
-      const key = publicPath.startsWith('/media/') ? publicPath.slice('/media/'.length) : '';
-      return SAFE_KEY.test(key) && !key.includes('..') ? key : undefined;
+    async find(key, withData) {
+      const [row] = await db
+        .select({
+          sha256: media.sha256,
+          contentType: media.contentType,
+          size: media.size,
+          ...(withData ? { data: media.data } : {}),
+        })
+        .from(media)
+        .where(eq(media.key, key));
+      return row;
     },
   };
 }

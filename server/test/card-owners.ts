@@ -8,7 +8,7 @@ import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { profileLinks, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/passwords.ts';
-import { createLocalStorage, type MediaStorage } from '../storage/index.ts';
+import { createMediaStore, type MediaStorage } from '../storage/index.ts';
 import { type ContactSeed, insertContacts } from './exchanged-contacts.ts';
 
 /** A card owner for tests, screenshots and the Lighthouse run: an active account with its card filled in. */
@@ -50,7 +50,7 @@ async function madeUpPortrait(accent: CardAccent): Promise<Buffer> {
 export async function insertCardOwner(db: Db, storage: MediaStorage, owner: CardOwner): Promise<number> {
   const accent = owner.accent ?? 'ocean';
   const profileImage = owner.photo
-    ? await storage.put(`profiles/${owner.username}-demo.jpg`, await madeUpPortrait(accent))
+    ? await storage.put(`profiles/${owner.username}-demo`, 'jpg', await madeUpPortrait(accent))
     : null;
   const [row] = await db
     .insert(users)
@@ -99,8 +99,8 @@ export async function seedCardOwners(dataDir: string, owners: CardOwner[]): Prom
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
-      const storage = createLocalStorage(path.join(dataDir, 'media'));
-      await prepareDatabase(database, storage);
+      await prepareDatabase(database);
+      const storage = createMediaStore(database.db);
       for (const owner of owners) await insertCardOwner(database.db, storage, owner);
     } finally {
       await database.close();

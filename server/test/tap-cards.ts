@@ -5,7 +5,7 @@ import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { serials } from '../db/schema/index.ts';
 import { generateBatch } from '../modules/registry/batches.ts';
-import { createLocalStorage } from '../storage/index.ts';
+import { createMediaStore } from '../storage/index.ts';
 import { type CardOwner, insertCardOwner } from './card-owners.ts';
 import { type SimulatedChip, simulatedChip } from './sun-simulator.ts';
 
@@ -32,8 +32,8 @@ export async function seedTapCards(
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
-      const storage = createLocalStorage(path.join(dataDir, 'media'));
-      await prepareDatabase(database, storage);
+      await prepareDatabase(database);
+      const storage = createMediaStore(database.db);
       const { db } = database;
       const ownerId = await insertCardOwner(db, storage, owner);
       const rows = await generateBatch(db, 'IC-CLS-MB', 3);

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import { createLocalStorage, type MediaStorage } from '../storage/index.ts';
+import { createMediaStore, type MediaStorage } from '../storage/index.ts';
 import { scratchPostgresDatabase } from './scratch-database.ts';
 
 export interface TestDatabase {
@@ -55,7 +55,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The API (no web pages) on a migrated and seeded test database, with media in a temporary directory. */
+/** The API (no web pages) on a migrated and seeded test database, with DATA_DIR a temporary directory. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { sameDatabaseAs?: TestApp; logStream?: { write(line: string): void } } = {},
@@ -68,22 +68,32 @@ export async function createTestApp(
     ...env,
   });
   const testDb = options.sameDatabaseAs ? await reopen(options.sameDatabaseAs) : await openTestDatabase();
-  const storage = createLocalStorage(config.mediaDir);
-  await prepareDatabase(testDb.database, storage, { seedDemo: config.seedDemo });
-  // Pino takes a stream beside its level; the app's own type names only the level.
-  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
-  const app = await buildApp({ config, database: testDb.database, storage, web: 'none', logger });
-  await app.ready();
+  const started = await appOnDatabase(config, testDb.database, options.logStream);
   return {
-    app,
-    config,
-    database: testDb.database,
+    ...started,
     databaseUrl: testDb.url,
-    storage,
     async close() {
-      await app.close();
+      await started.close();
       await testDb.drop();
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+}
+
+/**
+ * The API on a database the caller opened and closes (a data directory's own, as a server would open it):
+ * prepared as at start-up; `close()` stops the app only.
+ */
+export async function appOnDatabase(
+  config: Config,
+  database: Database,
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
+  await prepareDatabase(database, { seedDemo: config.seedDemo, legacyMediaDir: config.mediaDir });
+  const storage = createMediaStore(database.db);
+  // Pino takes a stream beside its level; the app's own type names only the level.
+  const logger = logStream ? { level: 'info', stream: logStream } : false;
+  const app = await buildApp({ config, database, storage, web: 'none', logger });
+  await app.ready();
+  return { app, config, database, databaseUrl: config.databaseUrl, storage, close: () => app.close() };
 }

@@ -7,7 +7,6 @@ import { acquireDataDirLock } from '../../server/db/lock.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
 import { serials, tapEvents } from '../../server/db/schema/index.ts';
 import { generateBatch } from '../../server/modules/registry/batches.ts';
-import { createLocalStorage } from '../../server/storage/index.ts';
 import { TEST_SUN_ENV } from '../../server/test/sun-simulator.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
@@ -33,7 +32,7 @@ async function prepare(dataDir: string): Promise<void> {
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
-      await prepareDatabase(database, createLocalStorage(path.join(dataDir, 'media')));
+      await prepareDatabase(database);
       const rows = await generateBatch(database.db, 'IC-CLS-MB', 3);
       const [card, ...others] = rows.map((row) => row.serial);
       if (!card) throw new Error('no serials');

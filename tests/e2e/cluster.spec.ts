@@ -12,9 +12,11 @@ import { runAdminCreate, type ServerProcess, startServer, stopServer } from './s
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let server: ServerProcess | undefined;
+let otherHost: ServerProcess | undefined;
 let dbName = '';
 
 test.afterAll(async () => {
+  if (otherHost) await stopServer(otherHost);
   if (server) await stopServer(server);
   if (dbName) await postgresAdmin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 });
@@ -34,11 +36,12 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
   dbName = `e2e_cluster_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await postgresAdmin(`CREATE DATABASE "${dbName}"`);
   const databaseUrl = `${POSTGRES_SERVER_URL}/${dbName}`;
+  const sessionSecret = randomBytes(32).toString('hex');
   server = await startServer({
     env: (baseUrl) => ({
       DATABASE_URL: databaseUrl,
       WORKERS: '2',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: sessionSecret,
       PUBLIC_URL: baseUrl,
       ...TEST_SUN_ENV,
     }),
@@ -101,9 +104,34 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
   for (let i = 0; i < 4; i++) {
     expect((await fresh(cardUrl)).json<Body>().price).toBe('31.00');
     expect((await fresh(`${base}/cards/classic-intro-card-matte-black`)).text).toContain('$31.00');
-    // The uploaded cover is served by every worker (one media directory).
+    // The uploaded cover is served by every worker (it is in the database).
     expect((await fresh(`${base}${coverUrl}`)).status).toBe(200);
   }
+  // And by another host: a server process with a DATA_DIR of its own, on the same database (decision 029).
+  otherHost = await startServer({
+    env: (baseUrl) => ({
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      PUBLIC_URL: baseUrl,
+      ...TEST_SUN_ENV,
+    }),
+  });
+  expect(otherHost.dataDir).not.toBe(dataDir);
+  const here = await fetch(`${base}${coverUrl}`);
+  const there = await fetch(`${otherHost.baseUrl}${coverUrl}`);
+  expect(there.status).toBe(200);
+  expect(Buffer.from(await there.arrayBuffer())).toEqual(Buffer.from(await here.arrayBuffer()));
+  for (const header of [
+    'content-type',
+    'cache-control',
+    'etag',
+    'content-security-policy',
+    'x-content-type-options',
+  ]) {
+    expect(there.headers.get(header), header).toBe(here.headers.get(header));
+  }
+  await stopServer(otherHost);
+  otherHost = undefined;
 
   // Verification counts and failed-login limits are the same whichever worker answers: one client's checks
   // count once a day (issue 18), so the workers after the first answer the same count, not counted again.

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { acquireDataDirLock } from '../../server/db/lock.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
 import { profileLinks } from '../../server/db/schema/index.ts';
-import { createLocalStorage } from '../../server/storage/index.ts';
+import { createMediaStore } from '../../server/storage/index.ts';
 import { type CardOwner, insertCardOwner } from '../../server/test/card-owners.ts';
 import { addDayRows, addEvents, rollThrough } from '../../server/test/insight-rows.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
@@ -41,8 +41,8 @@ async function seedFigures(dataDir: string) {
   const release = acquireDataDirLock(dataDir, 'insights-e2e');
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    const storage = createLocalStorage(path.join(dataDir, 'media'));
-    await prepareDatabase(database, storage);
+    await prepareDatabase(database);
+    const storage = createMediaStore(database.db);
     const db = database.db;
     const ids: number[] = [];
     for (const who of [seen, quiet, switcher]) ids.push(await insertCardOwner(db, storage, who));

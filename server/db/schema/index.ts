@@ -7,6 +7,7 @@ export * from './contacts.ts';
 export * from './insights.ts';
 export * from './leads.ts';
 export * from './mail.ts';
+export * from './media.ts';
 export * from './meta.ts';
 export * from './orders.ts';
 export * from './personalisation.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cardCoverSvg } from '../../modules/catalog/cover-art.ts';
-import type { MediaStorage } from '../../storage/index.ts';
+import { createMediaStore } from '../../storage/index.ts';
 import type { Db } from '../client.ts';
 import { appMeta, cards, countryRates, serials, shippingZones } from '../schema/index.ts';
 import { demoCards } from './demo-cards.ts';
@@ -14,8 +14,9 @@ const SEEDED_KEY = 'demo_catalog_seeded_at';
  * same transaction, so a restart (or a second process) never seeds again, even after cards are deleted.
  * Returns the number of cards added.
  */
-export async function seedDemoCatalog(db: Db, storage: MediaStorage): Promise<number> {
+export async function seedDemoCatalog(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
+    const storage = createMediaStore(tx);
     const claimed = await tx
       .insert(appMeta)
       .values({ key: SEEDED_KEY, value: new Date().toISOString() })
@@ -26,7 +27,11 @@ export async function seedDemoCatalog(db: Db, storage: MediaStorage): Promise<nu
     // Oldest first, one second apart, so "latest" has a stable, meaningful order.
     const start = Date.now() - demoCards.length * 1000;
     for (const [index, card] of demoCards.entries()) {
-      const coverImage = await storage.put(`cards/${card.slug}.svg`, cardCoverSvg(card.name, card.category));
+      const coverImage = await storage.put(
+        `cards/${card.slug}`,
+        'svg',
+        cardCoverSvg(card.name, card.category),
+      );
       rows.push({ ...card, coverImage, createdAt: new Date(start + index * 1000) });
     }
     await tx.insert(cards).values(rows);

@@ -1,54 +1,46 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLocalStorage } from '../../storage/index.ts';
+import { createMediaStore } from '../../storage/index.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { prepareDatabase } from '../prepare.ts';
 import { appMeta, cards, countryRates, serials, shippingZones } from '../schema/index.ts';
 import { seedDemoPersonalisation } from './index.ts';
 
 let testDb: TestDatabase;
-let mediaDir: string;
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
 });
 afterAll(async () => {
   await testDb?.drop();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 it('seeds the demo catalogue once, with a cover image for every card, and never again', async () => {
-  const storage = createLocalStorage(mediaDir);
-  const first = await prepareDatabase(testDb.database, storage);
+  const first = await prepareDatabase(testDb.database);
+  const storage = createMediaStore(testDb.database.db);
   expect(first.seededCards).toBeGreaterThanOrEqual(12);
 
   const rows = await testDb.database.db.select().from(cards);
   expect(rows).toHaveLength(first.seededCards);
   expect(new Set(rows.map((row) => row.category)).size).toBeGreaterThanOrEqual(3);
   for (const row of rows) {
-    expect(row.coverImage).toMatch(/^\/media\/cards\/[a-z0-9-]+\.svg$/);
-    expect(existsSync(path.join(mediaDir, String(row.coverImage).replace('/media/', '')))).toBe(true);
+    expect(row.coverImage).toMatch(/^\/media\/cards\/[a-z0-9-]+-[0-9a-f]{64}\.svg$/);
+    expect((await storage.read(String(row.coverImage)))?.toString()).toContain('<svg');
   }
 
   // A restart does nothing; neither does one after the firm removed every card.
-  expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
+  expect((await prepareDatabase(testDb.database)).seededCards).toBe(0);
   // Registered serials keep their card (a card with serials is deactivated, not deleted): remove them first.
   await testDb.database.db.delete(serials);
   await testDb.database.db.delete(cards);
-  expect((await prepareDatabase(testDb.database, storage)).seededCards).toBe(0);
+  expect((await prepareDatabase(testDb.database)).seededCards).toBe(0);
   expect(await testDb.database.db.select().from(cards)).toHaveLength(0);
 });
 
 it('start-up work from several processes at once seeds exactly once', async () => {
   const other = await openTestDatabase();
   try {
-    const storage = createLocalStorage(mediaDir);
-    const results = await Promise.all([1, 2, 3].map(() => prepareDatabase(other.database, storage)));
+    const results = await Promise.all([1, 2, 3].map(() => prepareDatabase(other.database)));
     const seeded = results.map((result) => result.seededCards).filter((count) => count > 0);
     expect(seeded).toHaveLength(1);
     expect(await other.database.db.select().from(cards)).toHaveLength(seeded[0] ?? -1);
@@ -61,8 +53,7 @@ it('gives demo cards what their descriptions promise to print, also on an instal
   const other = await openTestDatabase();
   try {
     const { db } = other.database;
-    const storage = createLocalStorage(mediaDir);
-    await prepareDatabase(other.database, storage);
+    await prepareDatabase(other.database);
     const bySku = async () =>
       Object.fromEntries(
         (await db.select().from(cards)).map((row) => [
@@ -99,8 +90,7 @@ it('gives demo cards what their descriptions promise to print, also on an instal
 it('seeds the demo shipping zones and tax rates once, renaming the one default zone', async () => {
   const other = await openTestDatabase();
   try {
-    const storage = createLocalStorage(mediaDir);
-    await prepareDatabase(other.database, storage);
+    await prepareDatabase(other.database);
     const zones = await other.database.db.select().from(shippingZones);
     expect(zones.filter((zone) => zone.isDefault)).toMatchObject([
       { name: 'Everywhere else', rateCents: 1990 },
@@ -121,7 +111,7 @@ it('seeds the demo shipping zones and tax rates once, renaming the one default z
       .set({ taxRateBp: 700 })
       .where(eq(countryRates.country, 'DE'));
     await other.database.db.delete(countryRates).where(eq(countryRates.country, 'FR'));
-    await prepareDatabase(other.database, storage);
+    await prepareDatabase(other.database);
     const after = await other.database.db.select().from(countryRates);
     expect(after).toHaveLength(rates.length - 1);
     expect(after.find((rate) => rate.country === 'DE')?.taxRateBp).toBe(700);

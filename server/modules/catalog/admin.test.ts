@@ -193,3 +193,14 @@ it('sets what a card prints and its pack size, strictly, audited and shown to th
     pack_sizes: ['Unknown field.'],
   });
 });
+
+it('a card refused for its taken slug leaves the cover of the card that has it', async () => {
+  const first = await send('POST', '/api/admin/cards/', { ...fields, slug: 'twin', sku: 'IC-TWIN-1' });
+  expect(first.status).toBe(201);
+  // The same name and design draw the same cover, so the refused card's cover has the same path.
+  const refused = await send('POST', '/api/admin/cards/', { ...fields, slug: 'twin', sku: 'IC-TWIN-2' });
+  expect(refused.status).toBe(409);
+  const cover = await request(t, { url: first.body.cover_image });
+  expect(cover.status).toBe(200);
+  expect(cover.text).toContain('<svg');
+});

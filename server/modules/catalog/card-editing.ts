@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -105,14 +104,8 @@ function uniqueProblem(error: unknown): AppError | undefined {
   return new AppError('conflict', CARD_FIELD_MESSAGES.slugTaken, { slug: [CARD_FIELD_MESSAGES.slugTaken] });
 }
 
-async function storeCover(
-  storage: MediaStorage,
-  slug: string,
-  image: Buffer,
-): Promise<{ key: string; path: string }> {
-  const jpeg = await processImage(image, CARD_COVER);
-  const key = `cards/uploads/${slug}-${randomBytes(6).toString('hex')}.jpg`;
-  return { key, path: await storage.put(key, jpeg) };
+async function storeCover(storage: MediaStorage, slug: string, image: Buffer): Promise<string> {
+  return storage.put(`cards/uploads/${slug}`, 'jpg', await processImage(image, CARD_COVER));
 }
 
 /**
@@ -127,10 +120,11 @@ export async function createCard(
 ): Promise<AdminCard> {
   const cover = image
     ? await storeCover(deps.storage, fields.slug, image)
-    : await (async () => {
-        const key = `cards/uploads/${fields.slug}-${randomBytes(6).toString('hex')}.svg`;
-        return { key, path: await deps.storage.put(key, cardCoverSvg(fields.name, fields.category)) };
-      })();
+    : await deps.storage.put(
+        `cards/uploads/${fields.slug}`,
+        'svg',
+        cardCoverSvg(fields.name, fields.category),
+      );
   let row: CardRow | undefined;
   try {
     row = await deps.db.transaction(async (tx) => {
@@ -147,7 +141,7 @@ export async function createCard(
           active: fields.active,
           personalFields: fields.personal_fields,
           packSize: fields.pack_size,
-          coverImage: cover.path,
+          coverImage: cover,
         })
         .returning();
       if (!inserted) throw new Error('insert returned nothing');
@@ -160,7 +154,8 @@ export async function createCard(
       return inserted;
     });
   } catch (error) {
-    await deps.storage.remove(cover.key);
+    // Kept if another card shows the same picture.
+    await deps.storage.remove(cover);
     throw uniqueProblem(error) ?? error;
   }
   await deps.publish(CATALOG_TOPIC).catch(() => undefined);
@@ -196,7 +191,7 @@ export async function updateCard(
           ...(changes.active !== undefined ? { active: changes.active } : {}),
           ...(changes.personal_fields !== undefined ? { personalFields: changes.personal_fields } : {}),
           ...(changes.pack_size !== undefined ? { packSize: changes.pack_size } : {}),
-          ...(cover ? { coverImage: cover.path } : {}),
+          ...(cover ? { coverImage: cover } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(cards.id, id))
@@ -212,12 +207,12 @@ export async function updateCard(
       return { before, after };
     });
   } catch (error) {
-    if (cover) await deps.storage.remove(cover.key);
+    if (cover) await deps.storage.remove(cover);
     throw uniqueProblem(error) ?? error;
   }
   // The replaced cover goes, when it was an upload of ours (seeded art is left alone).
-  const oldKey = cover && result.before.coverImage ? deps.storage.keyOf(result.before.coverImage) : undefined;
-  if (oldKey?.startsWith('cards/uploads/')) await deps.storage.remove(oldKey);
+  const old = result.before.coverImage;
+  if (cover && old !== cover && old?.startsWith('/media/cards/uploads/')) await deps.storage.remove(old);
   await deps.publish(CATALOG_TOPIC).catch(() => undefined);
   return getAdminCard(deps.db, result.after.id);
 }

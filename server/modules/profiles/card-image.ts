@@ -155,9 +155,7 @@ function cardTree(card: PublicCard, photo: string | undefined, site: string): No
 }
 
 async function photoDataUrl(storage: MediaStorage, card: PublicCard): Promise<string | undefined> {
-  const key = card.profile_image ? storage.keyOf(card.profile_image) : undefined;
-  if (!key) return undefined;
-  const original = await storage.read(key).catch(() => undefined);
+  const original = card.profile_image ? await storage.read(card.profile_image) : undefined;
   if (!original) return undefined;
   const small = await sharp(original).resize(360, 360, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
   return `data:image/jpeg;base64,${small.toString('base64')}`;

@@ -1,10 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, putProfile as sharedPutProfile, signedInUser, TEST_PASSWORD } from '../../test/users.ts';
@@ -21,6 +20,10 @@ type Photo = { filename: string; type: string; data: Buffer };
 
 const putProfile = (cookie: string | undefined, fields: Record<string, string>, photo?: Photo) =>
   sharedPutProfile(t, cookie, fields, photo);
+
+/** Every stored image's key: what an upload that is refused must leave as it was. */
+const mediaKeys = async () =>
+  (await t.database.db.select({ key: media.key }).from(media).orderBy(media.key)).map((row) => row.key);
 
 async function profileOf(cookie: string) {
   const response = await request(t, { url: '/api/auth/profile/', cookie });
@@ -233,12 +236,12 @@ describe('profile photo', () => {
     );
     expect(first.status).toBe(200);
     const photoPath: string = first.body.profile_image;
-    expect(photoPath).toMatch(/^\/media\/profiles\/\d+-[0-9a-f]{16}\.jpg$/);
+    expect(photoPath).toMatch(/^\/media\/profiles\/\d+-[0-9a-f]{64}\.jpg$/);
 
     const served = await request(t, { url: photoPath });
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const stored = await sharp(served.raw).metadata();
     expect(stored).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
     expect(stored.exif).toBeUndefined();
@@ -250,9 +253,10 @@ describe('profile photo', () => {
     const second = await putProfile(cookie, {}, { filename: 'avatar.png', type: 'image/png', data: png });
     expect(second.status).toBe(200);
     expect(second.body.profile_image).not.toBe(photoPath);
-    const fileOf = (publicPath: string) => path.join(t.storage.root, publicPath.slice('/media/'.length));
-    expect(existsSync(fileOf(photoPath))).toBe(false);
-    expect(existsSync(fileOf(second.body.profile_image))).toBe(true);
+    const kept = async (publicPath: string) => (await t.storage.read(publicPath)) !== undefined;
+    expect(await kept(photoPath)).toBe(false);
+    expect((await request(t, { url: photoPath })).status).toBe(404);
+    expect(await kept(second.body.profile_image)).toBe(true);
 
     const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } })
       .webp()
@@ -260,7 +264,12 @@ describe('profile photo', () => {
     // The content decides, not the declared name or type.
     const third = await putProfile(cookie, {}, { filename: 'x.gif', type: 'image/gif', data: webp });
     expect(third.status).toBe(200);
-    expect(existsSync(fileOf(second.body.profile_image))).toBe(false);
+    expect(await kept(second.body.profile_image)).toBe(false);
+
+    // The same picture sent again keeps its path, and is not removed as the "old" one.
+    const again = await putProfile(cookie, {}, { filename: 'x.webp', type: 'image/webp', data: webp });
+    expect(again.body.profile_image).toBe(third.body.profile_image);
+    expect(await kept(third.body.profile_image)).toBe(true);
   });
 
   const attacks: Array<[string, () => Promise<Photo> | Photo, number, RegExp]> = [
@@ -330,7 +339,7 @@ describe('profile photo', () => {
         {},
         { filename: 'ok.jpg', type: 'image/jpeg', data: await jpeg(50, 50) },
       );
-      const files = readdirSync(path.join(t.storage.root, 'profiles'));
+      const files = await mediaKeys();
       const response = await putProfile(cookie, { company: 'Changed Co' }, await make());
       expect(response.status).toBe(status);
       expect(response.body.detail).toMatch(message);
@@ -338,7 +347,7 @@ describe('profile photo', () => {
       const after = await profileOf(cookie);
       expect(after.company).toBe('');
       expect(after.profile_image).toBe(before.body.profile_image);
-      expect(readdirSync(path.join(t.storage.root, 'profiles'))).toEqual(files);
+      expect(await mediaKeys()).toEqual(files);
     },
   );
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { contactCardOf } from '../../../common/contact-card.ts';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
@@ -114,11 +113,10 @@ export async function updateProfile(
     if (taken) fieldError('username', 'This username is taken.', 'conflict');
   }
 
-  let newPhotoKey: string | undefined;
+  let newPhoto: string | undefined;
   if (photo) {
-    const jpeg = await processImage(photo, PROFILE_PHOTO);
-    newPhotoKey = `profiles/${user.id}-${randomBytes(8).toString('hex')}.jpg`;
-    changes.profileImage = await deps.storage.put(newPhotoKey, jpeg);
+    newPhoto = await deps.storage.put(`profiles/${user.id}`, 'jpg', await processImage(photo, PROFILE_PHOTO));
+    changes.profileImage = newPhoto;
   }
 
   let updated: UserRow | undefined;
@@ -129,15 +127,16 @@ export async function updateProfile(
       .where(eq(users.id, user.id))
       .returning();
   } catch (error) {
-    if (newPhotoKey) await deps.storage.remove(newPhotoKey);
+    // Kept if it is the photo already shown (the same picture sent again).
+    if (newPhoto) await deps.storage.remove(newPhoto);
     // A race with another account taking the same username.
     if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
     throw error;
   }
   if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
 
-  const oldKey = photo && user.profileImage ? deps.storage.keyOf(user.profileImage) : undefined;
-  if (oldKey && oldKey !== newPhotoKey) await deps.storage.remove(oldKey);
+  if (newPhoto && user.profileImage && user.profileImage !== newPhoto)
+    await deps.storage.remove(user.profileImage);
   // A new password ends every other session (a thief's included); this one stays signed in.
   if (input.password !== undefined) {
     await deps.sessions.destroyAllOf(user.id, currentSession);
@@ -244,8 +243,7 @@ export async function publicVCard(
 ): Promise<ViewedCard & { text: string }> {
   const card = await viewCard(db, username, viewerId);
   const { profile } = card;
-  const photoKey = profile.profile_image ? storage.keyOf(profile.profile_image) : undefined;
-  const photo = photoKey ? await storage.read(photoKey).catch(() => undefined) : undefined;
+  const photo = profile.profile_image ? await storage.read(profile.profile_image) : undefined;
   const text = buildVCard(contactCardOf(profile, undefined, photo?.toString('base64')));
   return { ...card, text };
 }

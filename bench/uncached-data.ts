@@ -6,7 +6,6 @@ import { acquireDataDirLock } from '../server/db/lock.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { profileLinks, users } from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/modules/accounts/passwords.ts';
-import { createLocalStorage } from '../server/storage/index.ts';
 
 const PUBLIC_FIELDS: SwitchableField[] = ['email', 'phone', 'company', 'job_title', 'location', 'bio'];
 const LINKS_PER_OWNER = 4;
@@ -22,7 +21,7 @@ export async function seedOwners(dataDir: string, databaseUrl: string | undefine
   const release = databaseUrl ? () => {} : acquireDataDirLock(dataDir, 'bench-uncached');
   const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    await prepareDatabase(database, createLocalStorage(path.join(dataDir, 'media')));
+    await prepareDatabase(database);
     const passwordHash = await hashPassword('Bench-Owner-Pass-42');
     for (let from = 0; from < owners; from += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, owners - from) }, (_, k) => from + k);

@@ -24,6 +24,7 @@ import {
 } from './server.ts';
 
 const CONNECTIONS = 50;
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const WARMUP_SECONDS = 2;
 /** The warm-up waits for every connection to answer, but not for ever. */
 const WARMUP_MAX_SECONDS = 20;
@@ -111,6 +112,8 @@ function measure(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<
     const instance = autocannon(
       {
         url: (endpoint.baseUrl ?? baseUrl) + endpoint.path,
+        // What every browser sends: pages and JSON go out compressed, as they do to visitors.
+        headers: { 'accept-encoding': ACCEPT_ENCODING },
         connections: CONNECTIONS,
         // A backstop only: the run is stopped once the measured part is over.
         duration: WARMUP_MAX_SECONDS + seconds + 5,
@@ -162,9 +165,20 @@ function measure(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<
   });
 }
 
+/** Headers that Node's http server writes itself (or that depend on the body): not passed on. */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type']);
+
+/** The constant route's headers, for the bare server to send the same bytes. */
+async function constantHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/api/bench/ping/`);
+  await response.body?.cancel();
+  return Object.fromEntries([...response.headers].filter(([name]) => !NODE_OWN_HEADERS.has(name)));
+}
+
 /** Starts bench/bare-node.ts in its own process and waits until it answers. */
-async function startBareNode(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-node.ts', String(port)], {
+async function startBareNode(port: number, headers: Record<string, string>): Promise<ChildProcess> {
+  const args = ['--import', 'tsx', 'bench/bare-node.ts', String(port), JSON.stringify(headers)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -299,7 +313,7 @@ async function main(): Promise<number> {
     await Promise.race([waitUntilReady(baseUrl, child), spawnFailed]);
     const slug = await firstSlug(baseUrl);
     const barePort = await freePort();
-    bare = await startBareNode(barePort);
+    bare = await startBareNode(barePort, await constantHeaders(baseUrl));
     const endpoints: Endpoint[] = [
       {
         label: 'bare node:http, same bytes',

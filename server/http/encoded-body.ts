@@ -30,10 +30,15 @@ export function encodedBody(body: string | Buffer): EncodedBody {
     const tagged = (coding: Coding) => (bytes: Buffer) => {
       kept.variants[coding] = { bytes, etag: `${etag.slice(0, -1)}-${coding}"` };
     };
-    // Until a variant is ready, the compression plugin encodes each answer as before.
+    // Until a variant is ready, the compression plugin encodes each answer as before. A window no
+    // larger than the body: at the best quality the encoder's memory grows with it (resident memory).
     const params = {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
       [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_MAX_WINDOW_BITS,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(identity.length))),
+      ),
     };
     brotli(identity, { params }).then(tagged('br'), () => {});
     gzipped(identity, { level: constants.Z_BEST_COMPRESSION }).then(tagged('gzip'), () => {});

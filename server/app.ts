@@ -11,6 +11,7 @@ import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './err
 import { clientIdOf, networkIdOf } from './http/client-id.ts';
 import { registerEtags } from './http/etag.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
+import { asyncStdout } from './http/log-stream.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
@@ -70,10 +71,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Registers `routes` with multipart forms in `scope`: only the modules with a route that reads one,
+ * because the parser adds two hooks (and a listener) to every request of the scope it is in.
+ */
+async function registerWithForms<T extends Services>(
+  scope: FastifyInstance,
+  routes: FastifyPluginAsync<T>,
+  options: T & { prefix?: string },
+): Promise<void> {
+  await scope.register(async (forms) => {
+    await forms.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+    await forms.register(routes, options);
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? { level: config.logLevel, stream: asyncStdout() },
     logController: new RequestLogController(),
     // A proxy's request id (nginx `$request_id`) is kept when it is a plain token, so one id follows a
     // request through both logs; otherwise a new one.
@@ -97,10 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    // The id of this request's log line, for a user's bug report or a support question.
-    reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const routeList: DocumentedRoute[] = [];
@@ -123,7 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerSameOriginCheck(app, config.publicUrl);
 
   const services = buildServices(deps, app.log);
@@ -208,8 +222,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const api: FastifyPluginAsync = async (scope) => {
     // Private by default: only the public reads (catalog, public cards, the document) say `public`.
-    scope.addHook('onSend', async (_request, reply) => {
+    scope.addHook('onSend', (_request, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
     registerEtags(scope);
     const modules: FastifyPluginAsync<Services>[] = [
@@ -229,10 +244,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       designUploadRoutes,
       teamClaimRoutes,
     ];
+    const readForms = new Set<FastifyPluginAsync<Services>>([profileRoutes, designUploadRoutes]);
     for (const routes of modules) {
-      await scope.register(routes, services);
+      if (readForms.has(routes)) await registerWithForms(scope, routes, services);
+      else await scope.register(routes, services);
     }
-    await scope.register(adminRoutes, { ...services, prefix: '/admin' });
+    await registerWithForms(scope, adminRoutes, { ...services, prefix: '/admin' });
     if (config.bench) {
       // A constant answer to compare real routes against; ?delay_ms= holds it open (shutdown tests).
       scope.get<{ Querystring: { delay_ms?: string } }>(

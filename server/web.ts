@@ -109,22 +109,36 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   const handle = createRequestHandler(build, options.mode === 'dev' ? 'development' : 'production');
   // Development re-renders every time so edits show.
-  const pages = options.mode === 'build' && options.changes ? new PageCache(options.changes) : undefined;
+  const pages =
+    options.mode === 'build' && options.changes
+      ? new PageCache(options.changes, options.pageScripts.policyWithHashes)
+      : undefined;
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
-    onResponse: async (request, reply) => options.answered?.(request, reply),
-    handler: async (request, reply) => {
-      const nonce = options.pageScripts(reply);
-      const render = (url?: string) =>
-        handle(toWebRequest(request, reply, url), options.loadContext(request, reply));
-      const cache = request.method === 'GET' ? pages : undefined;
-      const response = cache ? await cache.serve(request.url, reply, nonce, render) : await render();
-      if (response) await sendWebResponse(reply, response);
-      return reply;
+    onResponse: (request, reply, done) => {
+      options.answered?.(request, reply);
+      done();
+    },
+    // Not async: a kept page is sent without a promise (the handler then returns nothing).
+    handler: (request, reply) => {
+      if (request.method === 'GET' && pages?.sendKept(request.url, reply)) return;
+      return renderPage(request, reply);
     },
   });
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // A nonce only for a page rendered now: a kept page's scripts are allowed by their hashes.
+    const render = (url?: string) => {
+      options.pageScripts.withNonce(reply);
+      return handle(toWebRequest(request, reply, url), options.loadContext(request, reply));
+    };
+    const cache = request.method === 'GET' ? pages : undefined;
+    const response = cache ? await cache.serve(request.url, reply, render) : await render();
+    if (response) await sendWebResponse(reply, response);
+    return reply;
+  }
 
   // Form posts to page actions (the contact and consultation forms work without JavaScript). Every body
   // reaches React Router raw, whatever its type, so a page without an action answers 405 and an action
@@ -139,7 +153,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       method: 'POST',
       url: '/*',
       handler: async (request, reply) => {
-        options.pageScripts(reply);
+        options.pageScripts.withNonce(reply);
         const response = await handle(toWebRequest(request, reply), options.loadContext(request, reply));
         await sendWebResponse(reply, response);
         return reply;

@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The strong ETag of a body: kept answers compute it once, with the body. */
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64')}"`;
+}
+
+/**
+ * Whether this read (GET or HEAD) says it still holds the answer tagged `etag`: a list of tags counts
+ * when any of them is this one, compared weakly, as RFC 9110 says for If-None-Match.
+ */
+export function holdsTag(request: FastifyRequest, etag: string): boolean {
+  const held = request.headers['if-none-match'];
+  if (held === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  const tags = held.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''));
 }
 
 function mayBeKept(reply: FastifyReply): boolean {
@@ -16,21 +27,23 @@ function mayBeKept(reply: FastifyReply): boolean {
  * Register it after the hooks that set `Cache-Control`: it reads the header they leave.
  */
 export function registerEtags(scope: FastifyInstance): void {
-  scope.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: no promise per answer.
+  scope.addHook('onSend', (request, reply, payload, done) => {
     let etag = reply.getHeader('etag');
     if (etag === undefined) {
-      if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || !mayBeKept(reply)) return payload;
+      if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || !mayBeKept(reply)) {
+        done(null, payload);
+        return;
+      }
       etag = etagOf(payload);
       reply.header('etag', etag);
     }
-    // Only a successful read is revalidated; a list of tags counts when any of them is this one.
-    const held = request.headers['if-none-match'];
-    const read = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
-    const tags = held?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
-    if (read && (tags.includes(String(etag).replace(/^W\//, '')) || tags.includes('*'))) {
+    // Only a successful read is revalidated.
+    if (reply.statusCode === 200 && holdsTag(request, String(etag))) {
       reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,17 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { VIA_PARAM } from '../../common/visit-source.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { cacheKeyOf } from './cache-key.ts';
+import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 import { ResponseCache } from './response-cache.ts';
 
 /**
- * A rendered public page, its body cut where each response's CSP nonce goes. Kept encoded: a hit copies
- * bytes instead of encoding (and measuring) the page's text again for every answer.
+ * A rendered public page, the same bytes for every visitor: rendered with one request's nonce, kept
+ * without it, its inline scripts allowed by their hashes instead (decision 033). So a hit draws no
+ * nonce, splices nothing, sends bytes compressed once, and answers 304 to a browser that holds them.
  */
 interface CachedPage {
   status: number;
-  headers: [string, string][];
-  bodyAroundNonce: Buffer[];
+  headers: Record<string, string>;
+  body: EncodedBody;
 }
 
 const CACHED_PAGES = 300;
@@ -33,25 +36,36 @@ function pageKeyOf(url: string): string {
   return url.startsWith('/profile/') ? cacheKeyOf(url, (name) => name === VIA_PARAM) : cacheKeyOf(url);
 }
 
-async function keepable(response: Response, nonce: string): Promise<CachedPage | undefined> {
-  if (!isShareable(response)) return undefined;
-  return {
-    status: response.status,
-    headers: [...response.headers],
-    bodyAroundNonce: (await response.text()).split(nonce).map((part) => Buffer.from(part)),
-  };
-}
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** Data blocks (JSON-LD) never run, and scripts loaded from the site are allowed by 'self'. */
+const NOT_RUN_INLINE = /\bsrc\s*=|\btype\s*=\s*"?application\/(?:ld\+)?json/i;
 
-function joined(parts: Buffer[], separator: Buffer): Buffer {
-  const pieces: Buffer[] = [];
-  for (const part of parts) {
-    if (pieces.length > 0) pieces.push(separator);
-    pieces.push(part);
+/**
+ * The base64 SHA-256 of each inline script that runs, as a browser computes it: over the script's text
+ * in UTF-8, line breaks normalised as the HTML parser does.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (NOT_RUN_INLINE.test(attributes)) continue;
+    hashes.add(createHash('sha256').update(text.replace(/\r\n?/g, '\n')).digest('base64'));
   }
-  return Buffer.concat(pieces);
+  return [...hashes];
 }
 
-/** Renders the page at `url` (the request's own when undefined) with this request's nonce. */
+/** Builds the CSP of a kept page from its inline scripts' hashes. */
+type PolicyWithHashes = (hashes: string[]) => string;
+
+function keptPage(response: Response, text: string, nonce: string, policy: PolicyWithHashes) {
+  const html = text.replaceAll(` nonce="${nonce}"`, '');
+  // The nonce anywhere else (in a script's text, say) would be sent to every visitor: not kept.
+  if (nonce === '' || html.includes(nonce)) return undefined;
+  const headers = Object.fromEntries(response.headers);
+  headers['content-security-policy'] = policy(inlineScriptHashes(html));
+  return { status: response.status, headers, body: encodedBody(html) };
+}
+
+/** Renders the page at `url` (the request's own when undefined), with a fresh nonce for this request. */
 type Render = (url?: string) => Promise<Response>;
 
 /**
@@ -62,33 +76,47 @@ type Render = (url?: string) => Promise<Response>;
 export class PageCache {
   private readonly pages: ResponseCache<CachedPage>;
 
-  constructor(changes: ChangeFeed) {
+  constructor(
+    changes: ChangeFeed,
+    private readonly policy: PolicyWithHashes,
+  ) {
     this.pages = new ResponseCache<CachedPage>(changes, CACHED_PAGES, 'any');
+  }
+
+  /**
+   * Sends the kept page for `url` and returns the reply, or returns undefined when none is kept. No
+   * promise on this path: it is most of a busy site's pages.
+   */
+  sendKept(url: string, reply: FastifyReply): FastifyReply | undefined {
+    const page = this.pages.get(pageKeyOf(url));
+    return page && this.send(page, reply);
+  }
+
+  private send(page: CachedPage, reply: FastifyReply): FastifyReply {
+    return sendEncoded(reply.request, reply.status(page.status).headers(page.headers), page.body);
   }
 
   /**
    * Sends the kept (or freshly rendered and kept) page and returns undefined; or returns the answer
    * for the caller to send when it may not be shared.
    */
-  async serve(
-    url: string,
-    reply: FastifyReply,
-    nonce: string,
-    render: Render,
-  ): Promise<Response | undefined> {
+  async serve(url: string, reply: FastifyReply, render: Render): Promise<Response | undefined> {
     const key = pageKeyOf(url);
     let own: Response | undefined;
     const page = await this.pages.getOrCompute(key, async () => {
-      own = await render(key);
-      return keepable(own, nonce);
+      const rendered = await render(key);
+      own = rendered;
+      if (!isShareable(rendered)) return undefined;
+      const text = await rendered.text();
+      const page = keptPage(rendered, text, reply.request.cspNonce, this.policy);
+      if (!page) own = new Response(text, { status: rendered.status, headers: rendered.headers });
+      return page;
     });
     if (!page) {
       // A follower whose leader's page could not be shared renders its own.
       return own ?? render();
     }
-    reply.status(page.status);
-    for (const [name, value] of page.headers) reply.header(name, value);
-    await reply.send(joined(page.bodyAroundNonce, Buffer.from(nonce)));
+    await this.send(page, reply);
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,16 +11,26 @@ const CROSS_SITE_REFUSED = 'Cross-site request refused.';
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  const check: onRequestHookHandler = (request, _reply, done) => {
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined) {
-      if (site !== 'same-origin') throw new AppError('forbidden', CROSS_SITE_REFUSED);
+      done(site === 'same-origin' ? undefined : new AppError('forbidden', CROSS_SITE_REFUSED));
       return;
     }
     const origin = request.headers.origin;
-    if (origin === undefined) return;
     const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== publicOrigin && origin !== ownOrigin) throw new AppError('forbidden', CROSS_SITE_REFUSED);
+    const foreign = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    done(foreign ? new AppError('forbidden', CROSS_SITE_REFUSED) : undefined);
+  };
+  // Only on routes that change state: a read (most requests) does not pay for a hook that always passes.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => SAFE_METHODS.has(method))) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [
+      (request, reply, done) =>
+        SAFE_METHODS.has(request.method) ? done() : check.call(app, request, reply, done),
+      ...own,
+    ];
   });
 }

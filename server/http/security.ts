@@ -14,9 +14,12 @@ interface SecurityOptions {
   https: boolean;
 }
 
-/** `nonce` undefined: no inline script may run (every answer but a page's HTML). */
-function contentSecurityPolicy(nonce: string | undefined, { dev, https }: SecurityOptions): string {
-  const scripts = nonce === undefined ? "'self'" : `'self' 'nonce-${nonce}'`;
+/**
+ * `inline` lists the sources of the inline scripts that may run ('nonce-…' or 'sha256-…'); empty: none
+ * may (every answer but a page's HTML).
+ */
+function contentSecurityPolicy(inline: string[], { dev, https }: SecurityOptions): string {
+  const scripts = ["'self'", ...inline].join(' ');
   const directives = [
     "default-src 'self'",
     dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src ${scripts}`,
@@ -75,11 +78,18 @@ function nonceSource(): () => string {
   };
 }
 
-/** Gives this answer (a page's HTML) a fresh nonce and the CSP that lets scripts carrying it run. */
-export type PageScripts = (reply: FastifyReply) => string;
+export interface PageScripts {
+  /** Gives this answer (a page's HTML) a fresh nonce and the CSP that lets scripts carrying it run. */
+  withNonce(reply: FastifyReply): string;
+  /**
+   * The CSP of a kept page, whose inline scripts are allowed by their hashes ('sha256-…'): its bytes
+   * are then the same for every visitor, so they are compressed once and can answer 304.
+   */
+  policyWithHashes(hashes: string[]): string;
+}
 
 /**
- * Strict security headers on every answer. The policy is a constant, computed once, except on pages,
+ * Strict security headers (and the request's id) on every answer. The policy is a constant, computed once, except on pages,
  * which ask for a nonce through the returned function: JSON, files and redirects run no inline script,
  * so they are spared the random bytes and the policy string built per request.
  */
@@ -87,16 +97,27 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   app.decorateRequest('cspNonce', '');
   const headers = {
     ...hardeningHeaders(options),
-    'content-security-policy': contentSecurityPolicy(undefined, options),
+    'content-security-policy': contentSecurityPolicy([], options),
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: no promise per request for a few assignments.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // The id of this request's log line, for a user's bug report or a support question.
+    reply.header('x-request-id', request.id);
+    done();
   });
   const nextNonce = nonceSource();
-  return (reply) => {
-    const nonce = nextNonce();
-    reply.request.cspNonce = nonce;
-    reply.header('content-security-policy', contentSecurityPolicy(nonce, options));
-    return nonce;
+  return {
+    withNonce(reply) {
+      const nonce = nextNonce();
+      reply.request.cspNonce = nonce;
+      reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`], options));
+      return nonce;
+    },
+    policyWithHashes: (hashes) =>
+      contentSecurityPolicy(
+        hashes.map((hash) => `'sha256-${hash}'`),
+        options,
+      ),
   };
 }

@@ -3,7 +3,7 @@ import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { AppError } from '../../errors.ts';
 import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { cacheKeyOf, isMarketingParam } from '../../http/cache-key.ts';
-import { etagOf } from '../../http/etag.ts';
+import { type EncodedBody, encodedBody, sendEncoded } from '../../http/encoded-body.ts';
 import { doc } from '../../http/openapi.ts';
 import { ResponseCache } from '../../http/response-cache.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -18,12 +18,6 @@ type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
 /** Distinct catalogue URLs kept; odd query strings cannot grow the cache past this. */
 const CACHED_ANSWERS = 1000;
 
-/** A serialised answer with its ETag, hashed once when kept rather than on every request. */
-interface CachedAnswer {
-  body: string;
-  etag: string;
-}
-
 /** Catalogue answers may be kept but are revalidated each time (ETag → 304), so admin edits show at once. */
 function revalidate(reply: FastifyReply): void {
   reply.header('cache-control', REVALIDATE_EACH_TIME);
@@ -36,15 +30,21 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   // Every visitor gets the same catalogue answer for a URL, so the serialised JSON is kept until the
   // catalogue changes (in any process). Errors are thrown, so they are never kept.
   // Concurrent misses for one URL share one query; marketing parameters do not make another entry.
-  const cache = new ResponseCache<CachedAnswer>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
-  async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
-    const answer = await cache.getOrCompute(cacheKeyOf(request.url), async () => {
-      const body = JSON.stringify(await compute());
-      return { body, etag: etagOf(body) };
-    });
-    revalidate(reply);
-    // The ETag hook answers 304 to a match and, the header being set, does not hash the body again.
-    return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.body);
+  const cache = new ResponseCache<EncodedBody>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
+  /** Not async: a kept answer is sent without a promise, and the handler then returns nothing. */
+  function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+    // Kept with its ETag and its compressed variants: a hit hashes and compresses nothing.
+    const send = (answer: EncodedBody) => {
+      revalidate(reply);
+      return sendEncoded(request, reply.type('application/json; charset=utf-8'), answer);
+    };
+    const key = cacheKeyOf(request.url);
+    const kept = cache.get(key);
+    if (kept) {
+      send(kept);
+      return undefined;
+    }
+    return cache.getOrCompute(key, async () => encodedBody(JSON.stringify(await compute()))).then(send);
   }
 
   app.get(

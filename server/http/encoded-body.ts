@@ -1,0 +1,88 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, holdsTag } from './etag.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Below this an answer is sent as it is (the compression plugin's threshold too). */
+const ENCODE_FROM_BYTES = 1024;
+
+type Coding = 'br' | 'gzip';
+
+/**
+ * A kept answer's bytes, with its compressed variants once they are ready, each with its own tag (a
+ * strong ETag names one representation). Compressed once, at the best settings, off the event loop:
+ * a hit sends bytes instead of compressing the same page again for every visitor.
+ */
+export interface EncodedBody {
+  identity: Buffer;
+  etag: string;
+  variants: Partial<Record<Coding, { bytes: Buffer; etag: string }>>;
+}
+
+export function encodedBody(body: string | Buffer): EncodedBody {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const etag = etagOf(identity);
+  const kept: EncodedBody = { identity, etag, variants: {} };
+  if (identity.length >= ENCODE_FROM_BYTES) {
+    const tagged = (coding: Coding) => (bytes: Buffer) => {
+      kept.variants[coding] = { bytes, etag: `${etag.slice(0, -1)}-${coding}"` };
+    };
+    // Until a variant is ready, the compression plugin encodes each answer as before. A window no
+    // larger than the body: at the best quality the encoder's memory grows with it (resident memory).
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_MAX_WINDOW_BITS,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(identity.length))),
+      ),
+    };
+    brotli(identity, { params }).then(tagged('br'), () => {});
+    gzipped(identity, { level: constants.Z_BEST_COMPRESSION }).then(tagged('gzip'), () => {});
+  }
+  return kept;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const codingOf = new Map<string, Coding | undefined>();
+const REMEMBERED_VALUES = 64;
+
+function acceptedCoding(accept: string | undefined): Coding | undefined {
+  if (accept === undefined) return undefined;
+  if (codingOf.has(accept)) return codingOf.get(accept);
+  const coding = preferredCoding(accept);
+  if (codingOf.size >= REMEMBERED_VALUES) codingOf.clear();
+  codingOf.set(accept, coding);
+  return coding;
+}
+
+/** The coding `accept` allows that we prefer (br, then gzip); undefined for the bytes as they are. */
+function preferredCoding(accept: string): Coding | undefined {
+  let gzipOk = false;
+  for (const item of accept.split(',')) {
+    const [name = '', ...params] = item.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(?:\.0*)?\s*$/.test(param));
+    if (refused) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzipOk = true;
+  }
+  return gzipOk ? 'gzip' : undefined;
+}
+
+/**
+ * Sends a kept answer: the variant the request accepts, or 304 when the request still holds it.
+ * Headers other than the body's (type, cache-control) are the caller's.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+  const coding = acceptedCoding(request.headers['accept-encoding']);
+  const variant = coding === undefined ? undefined : body.variants[coding];
+  if (body.identity.length >= ENCODE_FROM_BYTES) reply.header('vary', 'accept-encoding');
+  const etag = variant?.etag ?? body.etag;
+  reply.header('etag', etag);
+  if (reply.statusCode === 200 && holdsTag(request, etag)) return reply.code(304).send();
+  if (variant === undefined || coding === undefined) return reply.send(body.identity);
+  return reply.header('content-encoding', coding).send(variant.bytes);
+}

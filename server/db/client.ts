@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ChangeFeed, localChangeFeed, postgresChangeFeed } from './changes.ts';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -111,10 +112,10 @@ async function openPglite(dir: string | null): Promise<Database> {
       { stdio: 'inherit' },
     );
   }
-  const client = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
-  await client.waitReady;
+  // Its own thread (decision 030): queries run there while this thread renders pages.
+  const client = await startPgliteThread({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
   const changes = localChangeFeed();
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   // One process owns a PGlite directory (see db/lock.ts), so an in-process queue is the whole lock.
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -131,7 +132,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     },
     async close() {
       await changes.close();
-      if (!client.closed) await client.close();
+      await client.close();
     },
   };
 }

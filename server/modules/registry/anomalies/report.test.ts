@@ -16,8 +16,9 @@ let smtp: SmtpCapture;
 let mailer: ReturnType<typeof createMailQueue>;
 let codes: Array<{ id: number; serial: string }>;
 const options = { to: FIRM, publicUrl: 'http://shop.test' };
-// Days of the future, after the server's own start-up report (which had nothing to tell).
-const day1 = new Date(Date.now() + days(10));
+// Days of the future, after the server's own start-up report (which had nothing to tell). Noon UTC, so "an
+// hour later" is the same day whatever the time the test runs.
+const day1 = new Date(Math.floor(Date.now() / days(1)) * days(1) + days(10) + days(0.5));
 const day1Later = new Date(day1.getTime() + 60 * 60 * 1000);
 const day2 = new Date(day1.getTime() + days(1));
 

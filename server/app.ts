@@ -323,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         taps: cardTaps(
           {
             ...tapDeps,
-            // Once the answer is sent: on PGlite a query holds the event loop, and would hold the redirect.
+            // Once the answer is sent: on PGlite a query holds the one session, and would hold the redirect.
             later: (task) => {
               reply.raw.once('close', () => afterAnswer.run('A tap’s verification count', task));
             },

@@ -6,6 +6,7 @@ import { type CardRow, cards, serials } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CARD_COVER, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
+import { MEDIA_PREFIX } from '../../storage/media-keys.ts';
 import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
@@ -212,7 +213,8 @@ export async function updateCard(
   }
   // The replaced cover goes, when it was an upload of ours (seeded art is left alone).
   const old = result.before.coverImage;
-  if (cover && old !== cover && old?.startsWith('/media/cards/uploads/')) await deps.storage.remove(old);
+  if (cover && old !== cover && old?.startsWith(`${MEDIA_PREFIX}cards/uploads/`))
+    await deps.storage.remove(old);
   await deps.publish(CATALOG_TOPIC).catch(() => undefined);
   return getAdminCard(deps.db, result.after.id);
 }

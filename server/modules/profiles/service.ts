@@ -113,19 +113,31 @@ export async function updateProfile(
     if (taken) fieldError('username', 'This username is taken.', 'conflict');
   }
 
-  let newPhoto: string | undefined;
-  if (photo) {
-    newPhoto = await deps.storage.put(`profiles/${user.id}`, 'jpg', await processImage(photo, PROFILE_PHOTO));
-    changes.profileImage = newPhoto;
-  }
+  const jpeg = photo ? await processImage(photo, PROFILE_PHOTO) : undefined;
+  const putPhoto = (bytes: Buffer) => deps.storage.put(`profiles/${user.id}`, 'jpg', bytes);
+  const newPhoto = jpeg ? await putPhoto(jpeg) : undefined;
+  if (newPhoto) changes.profileImage = newPhoto;
 
   let updated: UserRow | undefined;
+  // The photo this update replaces, read under the row's lock: with two uploads at once, each removes
+  // the one it replaced, not the one both saw at the start (which left the other's upload kept for ever).
+  let replaced = user.profileImage;
   try {
-    [updated] = await deps.db
-      .update(users)
-      .set({ ...(changes as Partial<UserRow>), updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
+    [updated] = await deps.db.transaction(async (tx) => {
+      if (newPhoto) {
+        const [row] = await tx
+          .select({ profileImage: users.profileImage })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('update');
+        replaced = row?.profileImage ?? null;
+      }
+      return tx
+        .update(users)
+        .set({ ...(changes as Partial<UserRow>), updatedAt: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
+    });
   } catch (error) {
     // Kept if it is the photo already shown (the same picture sent again).
     if (newPhoto) await deps.storage.remove(newPhoto);
@@ -135,8 +147,12 @@ export async function updateProfile(
   }
   if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
 
-  if (newPhoto && user.profileImage && user.profileImage !== newPhoto)
-    await deps.storage.remove(user.profileImage);
+  if (jpeg && newPhoto) {
+    // Another upload of these same bytes may have been replaced, and so removed, between our put and our
+    // update: stored again, they stay, since this profile now shows them (a no-op otherwise).
+    await putPhoto(jpeg);
+    if (replaced && replaced !== newPhoto) await deps.storage.remove(replaced);
+  }
   // A new password ends every other session (a thief's included); this one stays signed in.
   if (input.password !== undefined) {
     await deps.sessions.destroyAllOf(user.id, currentSession);

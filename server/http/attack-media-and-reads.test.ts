@@ -299,6 +299,21 @@ describe('card covers', () => {
     expect(replaced.status).toBe(200);
     expect((await request(t, { url: first.body.cover_image })).status).toBe(200);
   });
+
+  it('the cover shown before and another one sent at once never leave the card on a removed image', async () => {
+    const admin = await signedInAdmin(t);
+    const [a, b] = await Promise.all([jpeg('#224466'), jpeg('#664422')]);
+    const created = await send(admin.cookie, 'POST', '/api/admin/cards/', card('cover-race', 'IC-RACE-1'), a);
+    expect(created.status).toBe(201);
+    const url = `/api/admin/cards/${created.body.id}/`;
+    for (let round = 0; round < 5; round++) {
+      await send(admin.cookie, 'PATCH', url, {}, b);
+      await send(admin.cookie, 'PATCH', url, {}, a);
+      await Promise.all([send(admin.cookie, 'PATCH', url, {}, b), send(admin.cookie, 'PATCH', url, {}, a)]);
+      const shown = (await request(t, { url, cookie: admin.cookie })).body.cover_image;
+      expect((await request(t, { url: shown })).status, `round ${round}`).toBe(200);
+    }
+  });
 });
 
 describe('a card shows what its owner chose, everywhere', () => {

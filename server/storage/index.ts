@@ -1,5 +1,5 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { cards, media, users } from '../db/schema/index.ts';
 import {
   contentKey,
@@ -37,31 +37,50 @@ export interface MediaStorage {
   find(key: string, withData: boolean): Promise<StoredMedia | undefined>;
 }
 
+// An arbitrary constant: the advisory-lock class of media keys (two-key locks never meet one-key ones).
+const MEDIA_LOCK_CLASS = 727_274_017;
+
+/**
+ * Serialises storing and removing one key. Without it a removal could judge a row unused on a snapshot taken
+ * just before the update that shows it again committed, and delete it after that update stored it again
+ * (which found the row still there and did nothing): a profile or card left on a removed image. With it the
+ * removal's check starts after any store of the key has finished, and a store waits for a removal to end.
+ */
+async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MEDIA_LOCK_CLASS}, hashtext(${key}))`);
+}
+
 export function createMediaStore(db: Db): MediaStorage {
   return {
     async put(stem, extension, data) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       const sha256 = sha256Of(bytes);
       const key = contentKey(stem, extension, sha256);
-      await db
-        .insert(media)
-        .values({ key, sha256, contentType: MEDIA_TYPES[extension], size: bytes.length, data: bytes })
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        await lockKey(tx, key);
+        await tx
+          .insert(media)
+          .values({ key, sha256, contentType: MEDIA_TYPES[extension], size: bytes.length, data: bytes })
+          .onConflictDoNothing();
+      });
       return `${MEDIA_PREFIX}${key}`;
     },
     async remove(publicPath) {
       const key = keyOfPath(publicPath);
       if (!key) return;
       // Content-addressed keys can be shared (the same bytes stored again): a row still shown stays.
-      await db
-        .delete(media)
-        .where(
-          and(
-            eq(media.key, key),
-            notExists(db.select({ one: sql`1` }).from(users).where(eq(users.profileImage, publicPath))),
-            notExists(db.select({ one: sql`1` }).from(cards).where(eq(cards.coverImage, publicPath))),
-          ),
-        );
+      await db.transaction(async (tx) => {
+        await lockKey(tx, key);
+        await tx
+          .delete(media)
+          .where(
+            and(
+              eq(media.key, key),
+              notExists(tx.select({ one: sql`1` }).from(users).where(eq(users.profileImage, publicPath))),
+              notExists(tx.select({ one: sql`1` }).from(cards).where(eq(cards.coverImage, publicPath))),
+            ),
+          );
+      });
     },
     async read(publicPath) {
       const key = keyOfPath(publicPath);

@@ -173,7 +173,10 @@ export async function updateCard(
 ): Promise<AdminCard> {
   const [current] = await deps.db.select().from(cards).where(eq(cards.id, id));
   if (!current) throw new AppError('not_found', CARD_FIELD_MESSAGES.notFound);
-  const cover = image ? await storeCover(deps.storage, changes.slug ?? current.slug, image) : undefined;
+  const jpeg = image ? await processImage(image, CARD_COVER) : undefined;
+  const putCover = (bytes: Buffer) =>
+    deps.storage.put(`cards/uploads/${changes.slug ?? current.slug}`, 'jpg', bytes);
+  const cover = jpeg ? await putCover(jpeg) : undefined;
   let result: { before: CardRow; after: CardRow };
   try {
     result = await deps.db.transaction(async (tx) => {
@@ -211,6 +214,9 @@ export async function updateCard(
     if (cover) await deps.storage.remove(cover);
     throw uniqueProblem(error) ?? error;
   }
+  // Another edit may have replaced, and so removed, these same bytes between our put and our update:
+  // stored again, they stay, since this card now shows them (a no-op otherwise).
+  if (jpeg) await putCover(jpeg);
   // The replaced cover goes, when it was an upload of ours (seeded art is left alone).
   const old = result.before.coverImage;
   if (cover && old !== cover && old?.startsWith(`${MEDIA_PREFIX}cards/uploads/`))

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.ts';
+import { holdsTag } from '../http/etag.ts';
 import type { MediaStorage, StoredMedia } from './index.ts';
 import { isSafeKey } from './media-keys.ts';
 
@@ -11,14 +12,6 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
  */
 const MEDIA_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox; frame-ancestors 'none'";
-
-function holds(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const bare = tag.trim().replace(/^W\//, '');
-    return bare === etag || bare === '*';
-  });
-}
 
 /** GET and HEAD /media/<key>, from the media store: any host answers for any image. */
 export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage): void {
@@ -35,8 +28,7 @@ export function registerMediaRoute(app: FastifyInstance, storage: MediaStorage):
       // The bytes are read only when they are sent: not for HEAD, not for a 304.
       const wantsBytes = request.method === 'GET' && conditional === undefined;
       let found = await storage.find(key, wantsBytes);
-      if (found && holds(conditional, `"${found.sha256}"`))
-        return mediaHeaders(reply, found).code(304).send();
+      if (found && holdsTag(request, `"${found.sha256}"`)) return mediaHeaders(reply, found).code(304).send();
       if (found && request.method === 'GET' && !found.data) found = await storage.find(key, true);
       if (!found) throw new AppError('not_found', 'Not found.');
       mediaHeaders(reply, found).header('content-type', found.contentType);

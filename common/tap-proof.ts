@@ -6,6 +6,9 @@
  */
 export type TapProof = 'verified' | 'unproven' | 'static';
 
+/** The card page's query parameter carrying what a tap proved, signed by the tap's redirect. */
+export const TAP_PROOF_PARAM = 'proof';
+
 /** Why a secure-chip message did not prove the card, for the registry's records and the page's explanation. */
 export type TapRejection = 'replayed' | 'bad_mac' | 'unknown_uid' | 'malformed' | 'missing';
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ChangeFeed } from './db/changes.ts';
 import { PageCache } from './http/page-cache.ts';
+import { pageKeys } from './http/page-key.ts';
 import type { PageScripts } from './http/security.ts';
 import { buildDir } from './paths.ts';
 
@@ -110,8 +111,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const handle = createRequestHandler(build, options.mode === 'dev' ? 'development' : 'production');
   // Development re-renders every time so edits show.
   const pages =
-    options.mode === 'build' && options.changes
-      ? new PageCache(options.changes, options.pageScripts.policyWithHashes)
+    typeof build !== 'function' && options.changes
+      ? new PageCache(options.changes, options.pageScripts.policyWithHashes, pageKeys(build.routes))
       : undefined;
 
   app.route({

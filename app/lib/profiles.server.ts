@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
+import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { AppError } from '../../server/errors.ts';
 import { listAddresses } from '../../server/modules/addresses/service.ts';
 import { listContacts } from '../../server/modules/contacts/service.ts';
@@ -9,7 +10,6 @@ import { numberedPage } from '../../server/modules/paging.ts';
 import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
 import { viewCard } from '../../server/modules/profiles/service.ts';
 import { listClaimedCards } from '../../server/modules/registry/service.ts';
-import { TAP_PROOF_PARAM } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
 

@@ -4,9 +4,9 @@ import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import type { TapProofView } from '../../common/messages/tap-proof';
 import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
+import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { VIA_PARAM, viaOf } from '../../common/visit-source';
 import { teamCardOffer } from '../../server/modules/personalisation/team-claims.ts';
-import { TAP_PROOF_PARAM } from '../../server/modules/registry/sun/tap-proof-token.ts';
 import { transferOffer } from '../../server/modules/registry/transfers.ts';
 import { pageError } from './route-error.ts';
 

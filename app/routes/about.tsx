@@ -4,8 +4,11 @@ import { company } from '../../content/company';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/about';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {

@@ -5,9 +5,12 @@ import { PostDate } from '../components/marketing/BlogTeasers';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog-post';
+
+export const handle = readsNoQuery;
 
 /** The article comes as loader data: no article's text is part of the browser's JavaScript. */
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,8 +2,11 @@ import { blogTeasers } from '../../content/blog';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {

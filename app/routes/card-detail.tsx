@@ -9,10 +9,13 @@ import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import type { RouteError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/card-detail';
+
+export const handle = readsNoQuery;
 
 /** A missing card, or one that could not be loaded: either way, the shop and the verify page are the ways on. */
 function describeError({ status }: RouteError): ErrorView {

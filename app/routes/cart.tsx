@@ -7,10 +7,13 @@ import { clearCart, lineKey, removeFromCart, updateQuantity, useCart } from '../
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
+import { readsNoQuery } from '../lib/page-query';
 import { quotedLine, shownPrices, useQuote } from '../lib/quote';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/cart';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

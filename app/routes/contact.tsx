@@ -7,8 +7,11 @@ import { MapPreview } from '../components/marketing/MapPreview';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { contactAction } from '../lib/leads.server';
+import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/contact';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {

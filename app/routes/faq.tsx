@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import { faq } from '../../content/faq';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/faq';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {

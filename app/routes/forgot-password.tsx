@@ -5,9 +5,12 @@ import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/forgot-password';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -21,8 +21,11 @@ import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { loadHomeProducts } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

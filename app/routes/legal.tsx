@@ -1,9 +1,12 @@
 import { privacy, terms } from '../../content/legal';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/legal';
+
+export const handle = readsNoQuery;
 
 const documents = { '/privacy': privacy, '/terms': terms } as const;
 

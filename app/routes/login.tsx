@@ -13,9 +13,13 @@ import { api, failureMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
+import type { PageQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/login';
+
+/** The page cache keys this page on these alone (app/lib/page-query.ts). */
+export const handle: PageQuery = { query: ['next'] };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

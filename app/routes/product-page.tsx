@@ -4,9 +4,12 @@ import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/product-page';
+
+export const handle = readsNoQuery;
 
 /** /d, /products/b and /products/c: one screen, three pages from content/products.ts. */
 export function loader({ request }: Route.LoaderArgs) {

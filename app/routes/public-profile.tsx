@@ -1,17 +1,23 @@
 import { CARD_ACCENTS } from '../../common/card-accents';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
+import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { CardPage } from '../components/card-page/CardPage';
 import cardCss from '../components/card-page/card-page.css?raw';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import type { BarePage } from '../lib/bare-page';
 import { cardImagePath, fullName, roleLine } from '../lib/card-page';
 import { exchangeAction } from '../lib/exchange.server';
+import type { PageQuery } from '../lib/page-query';
 import { loadCardPage } from '../lib/profiles.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';
 
-/** The owner's page, not the firm's: no site chrome, no app stylesheet, no React on the client. */
-export const handle: BarePage = { bare: true, style: cardCss };
+/**
+ * The owner's page, not the firm's: no site chrome, no app stylesheet, no React on the client. Of its query
+ * it reads only a tap's proof: `?via=` (where the visit came from) is read by the recorder and the page's
+ * script, so every source shares one kept page.
+ */
+export const handle: BarePage & PageQuery = { bare: true, style: cardCss, query: [TAP_PROOF_PARAM] };
 
 /**
  * A public card is the same for everyone (the page cache keeps it); a private one is for its owner only;

@@ -7,9 +7,12 @@ import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
+import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/service-detail';
+
+export const handle = readsNoQuery;
 
 export function loader({ params }: Route.LoaderArgs) {
   // Paths are exactly the spec's (case included): anything else is not a page.

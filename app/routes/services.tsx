@@ -5,8 +5,11 @@ import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/services';
+
+export const handle = readsNoQuery;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: 'Our Services', description: servicesIntro.subtitle }),

@@ -7,8 +7,12 @@ import type { VerificationResult } from '../../server/modules/registry/responses
 import { PageHeader } from '../components/PageHeader';
 import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';
+import type { PageQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';
+
+/** The page cache keys this page on these alone (app/lib/page-query.ts). */
+export const handle: PageQuery = { query: ['code'] };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

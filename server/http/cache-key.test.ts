@@ -13,8 +13,4 @@ describe('cacheKeyOf', () => {
     expect(cacheKeyOf('/cards')).toBe('/cards');
     expect(cacheKeyOf('/cards?page=2&refund=1&utm=1')).toBe('/cards?page=2&refund=1&utm=1');
   });
-
-  it('drops the parameters the caller also ignores', () => {
-    expect(cacheKeyOf('/profile/ada?via=qr&utm_source=x', (name) => name === 'via')).toBe('/profile/ada');
-  });
 });

@@ -6,17 +6,17 @@ export function isMarketingParam(name: string): boolean {
 }
 
 /**
- * The URL that says what an answer depends on: `url` without marketing parameters, nor the parameters
- * `alsoIgnored` names. Caches key on it, so odd query strings neither miss nor push real entries out.
+ * The URL that says what an answer depends on: `url` without marketing parameters. Caches key on it, so ad
+ * links neither miss nor push real entries out.
  */
-export function cacheKeyOf(url: string, alsoIgnored: (name: string) => boolean = () => false): string {
+export function cacheKeyOf(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const params = new URLSearchParams(url.slice(queryAt + 1));
   const kept = new URLSearchParams();
   let dropped = false;
   for (const [name, value] of params) {
-    if (isMarketingParam(name) || alsoIgnored(name)) dropped = true;
+    if (isMarketingParam(name)) dropped = true;
     else kept.append(name, value);
   }
   if (!dropped) return url;

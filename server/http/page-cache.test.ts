@@ -12,9 +12,12 @@ const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script
  * A server whose pages go through a PageCache, with a render that counts calls, records the URLs it
  * rendered and writes the request's nonce into the page (as React Router writes it into its scripts).
  */
-async function pageServer(cacheControl = 'public, max-age=0, must-revalidate') {
+async function pageServer(
+  cacheControl = 'public, max-age=0, must-revalidate',
+  keyOf?: (url: string) => string,
+) {
   const feed = localChangeFeed();
-  const cache = new PageCache(feed, policy);
+  const cache = new PageCache(feed, policy, keyOf);
   const rendered: string[] = [];
   let gate: Promise<void> = Promise.resolve();
   const app = Fastify();
@@ -74,6 +77,9 @@ describe('PageCache', () => {
     release();
     const pages = await Promise.all(answers);
     expect(server.rendered).toEqual(['/cards', '/cards']);
+    const served = pages.map((page) => page.headers['server-timing']);
+    expect(served.filter((value) => value === 'cache;desc="miss"')).toHaveLength(1);
+    expect(served.filter((value) => value === 'cache;desc="hit"')).toHaveLength(19);
     for (const page of pages) {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html');
@@ -93,13 +99,13 @@ describe('PageCache', () => {
     expect(second.body).toBe(first.body);
   });
 
-  it("ignores a card page's ?via=, and not another page's", async () => {
-    const server = await pageServer();
+  it('renders a page for its key and serves it to every URL with that key', async () => {
+    const server = await pageServer(undefined, (url) => url.replace(/\?.*/, ''));
     app = server.app;
     await server.get('/profile/ada?via=nfc', 'A');
-    await server.get('/profile/ada?via=qr', 'B');
-    await server.get('/cards?via=qr', 'C');
-    expect(server.rendered).toEqual(['/profile/ada', '/cards?via=qr']);
+    const second = await server.get('/profile/ada?x=1', 'B');
+    expect(server.rendered).toEqual(['/profile/ada']);
+    expect(second.body).toBe('<script>page /profile/ada</script>');
   });
 
   it('keeps no private page, and each concurrent request gets its own render', async () => {

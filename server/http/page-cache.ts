@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { VIA_PARAM } from '../../common/visit-source.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { cacheKeyOf } from './cache-key.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
@@ -26,14 +25,6 @@ function isShareable(response: Response): boolean {
     /\bpublic\b/.test(response.headers.get('cache-control') ?? '') &&
     response.headers.getSetCookie().length === 0
   );
-}
-
-/**
- * What a page reads of its URL. A card page is also the same whatever its `?via=` (where the visit came
- * from, read by the recorder and the page's script), so every source shares one entry.
- */
-function pageKeyOf(url: string): string {
-  return url.startsWith('/profile/') ? cacheKeyOf(url, (name) => name === VIA_PARAM) : cacheKeyOf(url);
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
@@ -76,9 +67,11 @@ type Render = (url?: string) => Promise<Response>;
 export class PageCache {
   private readonly pages: ResponseCache<CachedPage>;
 
+  /** `keyOf`: what of a URL its page reads (server/http/page-key.ts); by default all but marketing parameters. */
   constructor(
     changes: ChangeFeed,
     private readonly policy: PolicyWithHashes,
+    private readonly keyOf: (url: string) => string = cacheKeyOf,
   ) {
     this.pages = new ResponseCache<CachedPage>(changes, CACHED_PAGES, 'any');
   }
@@ -88,12 +81,17 @@ export class PageCache {
    * promise on this path: it is most of a busy site's pages.
    */
   sendKept(url: string, reply: FastifyReply): FastifyReply | undefined {
-    const page = this.pages.get(pageKeyOf(url));
-    return page && this.send(page, reply);
+    const page = this.pages.get(this.keyOf(url));
+    return page && this.send(page, reply, 'hit');
   }
 
-  private send(page: CachedPage, reply: FastifyReply): FastifyReply {
-    return sendEncoded(reply.request, reply.status(page.status).headers(page.headers), page.body);
+  /**
+   * `Server-Timing` tells a browser's developer tools, a CDN's logs and the tests whether the page was
+   * rendered for this request (a miss) or not (kept, or rendered for a request beside it: a hit).
+   */
+  private send(page: CachedPage, reply: FastifyReply, served: 'hit' | 'miss'): FastifyReply {
+    reply.status(page.status).headers(page.headers).header('server-timing', `cache;desc="${served}"`);
+    return sendEncoded(reply.request, reply, page.body);
   }
 
   /**
@@ -101,7 +99,7 @@ export class PageCache {
    * for the caller to send when it may not be shared.
    */
   async serve(url: string, reply: FastifyReply, render: Render): Promise<Response | undefined> {
-    const key = pageKeyOf(url);
+    const key = this.keyOf(url);
     let own: Response | undefined;
     const page = await this.pages.getOrCompute(key, async () => {
       const rendered = await render(key);
@@ -116,7 +114,7 @@ export class PageCache {
       // A follower whose leader's page could not be shared renders its own.
       return own ?? render();
     }
-    await this.send(page, reply);
+    await this.send(page, reply, own ? 'miss' : 'hit');
     return undefined;
   }
 }

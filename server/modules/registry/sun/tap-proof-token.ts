@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TapProofView } from '../../../../common/messages/tap-proof.ts';
 
-/** The card page's query parameter carrying what a tap proved, signed by the tap's redirect. */
-export const TAP_PROOF_PARAM = 'proof';
-
 /** How long a tap's proof shows on the card page: the redirect is followed at once; a kept link is not a tap. */
 const PROOF_LIFETIME_SECONDS = 120;
 /** Another process's clock may run a little ahead. */

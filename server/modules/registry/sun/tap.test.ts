@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTap } from '../../../../app/lib/registry.server.ts';
 import type { TapProofView } from '../../../../common/messages/tap-proof.ts';
+import { TAP_PROOF_PARAM } from '../../../../common/tap-proof.ts';
 import { sessionSecretOf } from '../../../config.ts';
 import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { request } from '../../../test/request.ts';
@@ -19,7 +20,7 @@ import { createSessions } from '../../accounts/sessions.ts';
 import { sweepAnomalies } from '../anomalies/sweep.ts';
 import { generateBatch } from '../batches.ts';
 import { cardTaps } from './tap-card.ts';
-import { readTapProof, signTapProof, TAP_PROOF_PARAM } from './tap-proof-token.ts';
+import { readTapProof, signTapProof } from './tap-proof-token.ts';
 
 let t: TestApp;
 const warnings: string[] = [];

@@ -4,14 +4,23 @@
  * Starts the built server (`build/node/main.js`) on a fresh embedded database and, in another process, a bare
  * `node:http` server answering the constant route's bytes; drives each target with autocannon (50
  * connections, warm-up then a measured run), samples the server's RSS, prints a table and checks the targets
- * as ratios measured in this one run. Exits 1 when any target fails. BENCH_SECONDS sets the measured seconds
- * of each target, BENCH_ROUNDS the turns they are split into.
+ * as ratios measured in this one run. With the Django REST peer available (bench/django-peer.ts) it also
+ * measures that peer's `/api/cards/?page=1` on a seeded PostgreSQL database, in the same rounds, and checks
+ * our cached catalogue JSON keeps its lead. Exits 1 when any target fails. BENCH_SECONDS sets the measured
+ * seconds of each target, BENCH_ROUNDS the turns they are split into.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import {
+  checkSameCatalogue,
+  type DjangoPeer,
+  djangoPeerAvailable,
+  seededPostgres,
+  startDjangoPeer,
+} from './django-peer.ts';
 import { percentile, table } from './report.ts';
 import {
   freePort,
@@ -35,6 +44,8 @@ const targets = {
   constantToBare: 0.7,
   /** Cached catalogue JSON and the cached SSR page against the constant route. */
   cachedToConstant: 0.9,
+  /** Issue 20: cached catalogue JSON measured 15-25x Django REST; keep that lead. */
+  jsonToDjango: 15,
   p99Ms: 50,
   rssMb: 320,
 };
@@ -42,8 +53,8 @@ const targets = {
 interface Endpoint {
   label: string;
   path: string;
-  kind: 'bare' | 'constant' | 'json' | 'ssr';
-  /** Another server than the one under test (the bare node:http one). */
+  kind: 'bare' | 'django' | 'constant' | 'json' | 'ssr';
+  /** Another server than the one under test (the bare node:http one, the Django REST peer). */
   baseUrl?: string;
 }
 
@@ -228,6 +239,40 @@ async function startBareNode(port: number, headers: Record<string, string>): Pro
   throw new Error('The bare node:http server did not start');
 }
 
+const CATALOGUE_PAGE = '/api/cards/?page=1';
+
+/**
+ * The Django REST peer on a seeded scratch PostgreSQL database, checked to answer as we do; undefined,
+ * with a printed line, when it cannot run here (no Python packages, no PostgreSQL).
+ */
+async function startPeer(
+  ourBaseUrl: string,
+): Promise<{ peer: DjangoPeer; drop(): Promise<void> } | undefined> {
+  if (!djangoPeerAvailable()) return undefined;
+  let database: Awaited<ReturnType<typeof seededPostgres>>;
+  try {
+    database = await seededPostgres('bench_django_peer');
+  } catch (error) {
+    console.log(
+      `Django REST peer: skipped (no PostgreSQL: ${error instanceof Error ? error.message : error}).`,
+    );
+    return undefined;
+  }
+  try {
+    const peer = await startDjangoPeer(database.url);
+    try {
+      await checkSameCatalogue(ourBaseUrl, peer.baseUrl);
+    } catch (error) {
+      await peer.stop();
+      throw error;
+    }
+    return { peer, drop: database.drop };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
 const mb = (bytes: number) => bytes / (1024 * 1024);
 
 const rateOf = (measurements: Measurement[], kind: Endpoint['kind']) =>
@@ -240,9 +285,18 @@ function ratioText(rate: number, baseline: number): string {
 function checks(measurements: Measurement[], peakRss: number): Check[] {
   const baseline = rateOf(measurements, 'constant');
   const bare = rateOf(measurements, 'bare');
+  const django = rateOf(measurements, 'django');
   const result: Check[] = [];
   for (const m of measurements) {
-    if (m.endpoint.kind === 'bare') continue;
+    if (m.endpoint.kind === 'bare' || m.endpoint.kind === 'django') continue;
+    if (m.endpoint.path === CATALOGUE_PAGE && django > 0) {
+      const lead = m.requestsPerSecond / django;
+      result.push({
+        name: `${m.endpoint.label} throughput >= ${targets.jsonToDjango}x Django REST`,
+        pass: lead >= targets.jsonToDjango,
+        detail: lead.toFixed(1),
+      });
+    }
     const [min, against, rate] =
       m.endpoint.kind === 'constant'
         ? [targets.constantToBare, 'bare node:http', bare]
@@ -275,8 +329,9 @@ function checks(measurements: Measurement[], peakRss: number): Check[] {
 function report(measurements: Measurement[], memory: MemoryFigures): boolean {
   const baseline = rateOf(measurements, 'constant');
   const bare = rateOf(measurements, 'bare');
+  const django = rateOf(measurements, 'django');
   const rows = [
-    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio', 'vs bare'],
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio', 'vs bare', 'vs Django'],
     ...measurements.map((m) => [
       m.endpoint.label,
       m.requestsPerSecond.toFixed(0),
@@ -286,10 +341,16 @@ function report(measurements: Measurement[], memory: MemoryFigures): boolean {
       String(m.errors),
       ratioText(m.requestsPerSecond, baseline),
       ratioText(m.requestsPerSecond, bare),
+      ratioText(m.requestsPerSecond, django),
     ]),
   ];
   console.log(`\n${table(rows)}\n`);
-  console.log('ratio: against the constant route; vs bare: against a bare node:http server, same bytes.');
+  console.log('ratio: against the constant route; vs bare: against a bare node:http server, same bytes;');
+  console.log(
+    django > 0
+      ? 'vs Django: against the Django REST peer (gunicorn, PostgreSQL, every request read from the database).'
+      : 'vs Django: n/a, the Django REST peer did not run.',
+  );
   if (memory.ready !== undefined)
     console.log(`RSS when ready, before load: ${mb(memory.ready).toFixed(1)} MB`);
   console.log(
@@ -319,10 +380,11 @@ async function main(): Promise<number> {
   spawnFailed.catch(() => {});
 
   let bare: ChildProcess | undefined;
+  let django: Awaited<ReturnType<typeof startPeer>>;
   let cleaning: Promise<void> | undefined;
   const cleanup = () => {
-    cleaning ??= Promise.all([stopServer(child), bare && stopServer(bare)])
-      .then(() => undefined)
+    cleaning ??= Promise.all([stopServer(child), bare && stopServer(bare), django?.peer.stop()])
+      .then(() => django?.drop())
       .finally(() => rm(dataDir, { recursive: true, force: true }));
     return cleaning;
   };
@@ -344,6 +406,7 @@ async function main(): Promise<number> {
     const slug = await firstSlug(baseUrl);
     const barePort = await freePort();
     bare = await startBareNode(barePort, await constantHeaders(baseUrl));
+    django = await startPeer(baseUrl);
     const endpoints: Endpoint[] = [
       {
         label: 'bare node:http, same bytes',
@@ -351,8 +414,18 @@ async function main(): Promise<number> {
         kind: 'bare',
         baseUrl: `http://127.0.0.1:${barePort}`,
       },
+      ...(django
+        ? [
+            {
+              label: 'Django REST /api/cards/?page=1',
+              path: CATALOGUE_PAGE,
+              kind: 'django',
+              baseUrl: django.peer.baseUrl,
+            } as const,
+          ]
+        : []),
       { label: '/api/bench/ping/', path: '/api/bench/ping/', kind: 'constant' },
-      { label: '/api/cards/?page=1', path: '/api/cards/?page=1', kind: 'json' },
+      { label: CATALOGUE_PAGE, path: CATALOGUE_PAGE, kind: 'json' },
       { label: `/api/cards/${slug}/`, path: `/api/cards/${encodeURIComponent(slug)}/`, kind: 'json' },
       { label: '/cards (SSR)', path: '/cards', kind: 'ssr' },
     ];

@@ -143,6 +143,28 @@ it('keeps other queries waiting until an open transaction ends, so they never se
   expect(await outside).toEqual(expect.arrayContaining(['first half', 'second half']));
 });
 
+it('runs transactions sent at once one after another, with reads between them, and a failed one undone', async () => {
+  await database.db.insert(samples).values({ name: 'counter', big: 0 });
+  const increment = (fail: boolean) =>
+    database.db.transaction(async (tx) => {
+      const [row] = await tx.select({ big: samples.big }).from(samples).where(eq(samples.name, 'counter'));
+      await tx
+        .update(samples)
+        .set({ big: (row?.big ?? 0) + 1 })
+        .where(eq(samples.name, 'counter'));
+      if (fail) throw new Error('undo this one');
+    });
+  const read = () =>
+    database.db.select({ big: samples.big }).from(samples).where(eq(samples.name, 'counter'));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 30 }, (_, i) => (i % 3 === 2 ? read() : increment(i === 7))),
+  );
+  expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+  const [counter] = await read();
+  // 20 increments, one of them rolled back: none lost to another's read-modify-write.
+  expect(counter?.big).toBe(19);
+});
+
 it('leaves the main thread free while a query runs', async () => {
   let ticks = 0;
   const timer = setInterval(() => ticks++, 10);

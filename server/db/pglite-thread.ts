@@ -23,14 +23,17 @@ interface PgliteThread extends QueryClient {
  * compiled beside main.js (package.json's build:server).
  */
 function spawn(workerData: PgliteWorkerData): Worker {
+  // The thread mostly passes messages and short-lived rows: V8's default young generation grew to 31 MB under
+  // bench:load for nothing; capped at 8 MB it used 15 MB (decision 030, 2026-11-25).
+  const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+    return new Worker(new URL('./pglite-worker.js', import.meta.url), options);
   }
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const worker = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });`, {
+    ...options,
     eval: true,
-    workerData,
   });
 }
 

@@ -5,6 +5,7 @@ import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { MapPreview } from '../components/marketing/MapPreview';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { contactAction } from '../lib/leads.server';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -22,6 +23,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return { ...(await contactAction(request, context)), intent: 'contact' };

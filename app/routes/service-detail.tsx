@@ -5,6 +5,7 @@ import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
 import { pageError } from '../lib/route-error';
@@ -36,6 +37,9 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = services.find((item) => item.slug === loaderData.slug);

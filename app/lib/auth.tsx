@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import type { User } from '../../server/modules/accounts/responses';
 import { ApiError, api } from './api';
-import { hasSignedInHint } from './signed-in';
+import { hasSignedInHint, tookLoggedOutNote } from './signed-in';
 import { toast } from './toast';
 
 export type { User };
@@ -52,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+    // A light page (no React there) signed out and came here: say so as this page's Logout would have.
+    if (tookLoggedOutNote()) toast.success(ACCOUNT_MESSAGES.loggedOut);
   }, [refresh]);
 
   const value = useMemo<AuthValue>(

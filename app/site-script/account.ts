@@ -1,5 +1,5 @@
 import type { User } from '../../server/modules/accounts/responses';
-import { hasSignedInHint, welcomeName } from '../lib/signed-in';
+import { hasSignedInHint, noteLoggedOut, welcomeName } from '../lib/signed-in';
 
 /*
  * The signed-in header on a light page: the page is the same for every visitor, so AccountLinks rendered
@@ -22,8 +22,9 @@ async function logout(): Promise<void> {
   try {
     await fetch('/api/auth/logout/', { method: 'POST', credentials: 'include' });
   } catch {
-    // The login page shows what the session is now either way.
+    // The session is dropped on this side either way, as the React header's Logout does.
   }
+  noteLoggedOut();
   location.assign('/login');
 }
 

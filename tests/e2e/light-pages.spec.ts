@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES } from '../../common/messages/accounts.ts';
 import { LEAD_MESSAGES } from '../../server/modules/leads/schemas.ts';
 import { expect, hydrated, open, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
@@ -173,6 +174,7 @@ test.describe('with an account', () => {
     await expect(header.getByRole('link', { name: 'Admin' })).toBeHidden();
     await header.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(`${site.baseUrl}/login`);
+    await expect(page.getByText(ACCOUNT_MESSAGES.loggedOut)).toBeVisible();
     await hydrated(page);
     const profile = await page.request.get(`${site.baseUrl}/api/auth/profile/`);
     expect(profile.status()).toBe(401);

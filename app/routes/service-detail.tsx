@@ -91,32 +91,23 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <section className="aside-box" aria-labelledby="consultation-heading">
             <h2 id="consultation-heading">Free Consultation</h2>
             <LeadForm label="Free Consultation" intent="consultation" submitLabel="Send Message">
-              {(errors) => (
+              {(field) => (
                 <>
                   <input type="hidden" name="service" value={service.slug} />
                   <FormField
                     label="Name"
-                    name="name"
+                    {...field('name')}
                     required
                     autoComplete="name"
                     maxLength={LEAD_FIELD_MAX_LENGTH.name}
-                    errors={errors.name}
                   />
-                  <FormField
-                    label="Email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    errors={errors.email}
-                  />
+                  <FormField label="Email" {...field('email')} type="email" required autoComplete="email" />
                   <TextAreaField
                     label="Message"
-                    name="message"
+                    {...field('message')}
                     required
                     rows={4}
                     maxLength={LEAD_FIELD_MAX_LENGTH.message}
-                    errors={errors.message}
                   />
                 </>
               )}

@@ -12,7 +12,8 @@ function scrolledClass(header: HTMLElement): void {
     header.classList.toggle('scrolled', scrolled);
     header.dataset.scrolled = String(scrolled);
   };
-  update();
+  // Reading scrollY lays the page out: not while the script runs before the first paint, but with the frame.
+  requestAnimationFrame(update);
   window.addEventListener('scroll', update, { passive: true });
 }
 

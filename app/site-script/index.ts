@@ -15,8 +15,14 @@ if (header) {
   enhanceHeader(header);
   enhanceAccount(header);
 }
-for (const carousel of document.querySelectorAll<HTMLElement>('.carousel')) enhanceCarousel(carousel);
-for (const list of document.querySelectorAll<HTMLElement>('.fun-facts')) enhanceFunFacts(list);
-for (const button of document.querySelectorAll<HTMLElement>('[data-map-src]')) enhanceMap(button);
-// Tests wait for this as they wait for React's first commit on a hydrated page.
-document.documentElement.dataset.enhanced = '';
+// The rest waits until after the first paint, in a task of its own: the header's part is what the first
+// screen needs at once, and the fun facts read the layout, which is then already done.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    for (const carousel of document.querySelectorAll<HTMLElement>('.carousel')) enhanceCarousel(carousel);
+    for (const list of document.querySelectorAll<HTMLElement>('.fun-facts')) enhanceFunFacts(list);
+    for (const button of document.querySelectorAll<HTMLElement>('[data-map-src]')) enhanceMap(button);
+    // Tests wait for this as they wait for React's first commit on a hydrated page.
+    document.documentElement.dataset.enhanced = '';
+  }),
+);

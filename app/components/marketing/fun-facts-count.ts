@@ -2,10 +2,14 @@
 
 const COUNT_UP_MS = 1600;
 
-const format = new Intl.NumberFormat('en-US');
+// Made on first use: a formatter costs a few milliseconds to build, and a light page whose figures are
+// already on screen never counts.
+let format: Intl.NumberFormat | undefined;
 
-export const factText = (value: number, suffix: string, progress: number) =>
-  `${format.format(Math.round(value * progress))}${suffix}`;
+export function factText(value: number, suffix: string, progress: number): string {
+  format ??= new Intl.NumberFormat('en-US');
+  return `${format.format(Math.round(value * progress))}${suffix}`;
+}
 
 /** Ease-out cubic over COUNT_UP_MS from `start`. */
 export function countUpProgress(start: number, now: number): { progress: number; done: boolean } {

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig, type Rollup } from 'vite';
+import { build } from 'esbuild';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
 const ROOT = /\/app\/root\.tsx(\?|$)/;
@@ -29,8 +31,42 @@ function manualChunks(id: string, info: Rollup.ManualChunkMeta): string | undefi
   return undefined;
 }
 
+const SITE_SCRIPT = 'virtual:site-script';
+const SITE_SCRIPT_ID = `\0${SITE_SCRIPT}`;
+
+/**
+ * `virtual:site-script`: the light pages' script (app/site-script) bundled and minified into one string,
+ * which root.tsx inlines (decision 034). Only the server renders light pages, so the browser's build gets
+ * an empty string rather than the script inside the hydrated pages' code.
+ */
+function siteScript(): Plugin {
+  return {
+    name: 'site-script',
+    resolveId: (id) => (id === SITE_SCRIPT ? SITE_SCRIPT_ID : undefined),
+    async load(id) {
+      if (id !== SITE_SCRIPT_ID) return undefined;
+      if (this.environment.name === 'client') return 'export default "";';
+      const result = await build({
+        entryPoints: ['app/site-script/index.ts'],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        write: false,
+        metafile: true,
+        logLevel: 'warning',
+      });
+      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(resolve(input));
+      const code = result.outputFiles[0]?.text.trim() ?? '';
+      // Inlined in a <script>: its text must not end the element.
+      if (/<\/script/i.test(code)) throw new Error('the site script contains "</script"');
+      return `export default ${JSON.stringify(code)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), siteScript()],
   build: { assetsInlineLimit: 0 },
   environments: { client: { build: { rollupOptions: { output: { manualChunks } } } } },
 });

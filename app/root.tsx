@@ -20,10 +20,12 @@ import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { barePageOf } from './lib/bare-page';
+import { useLightPage } from './lib/light-page';
 import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
 import './lib/context';
+import siteScript from 'virtual:site-script';
 
 // The site's stylesheet is linked in Layout, not here: a bare page (the card page) goes without it.
 export const links: Route.LinksFunction = () => [
@@ -64,6 +66,7 @@ const CARD_DETAIL_PATH = /^\/cards\/[^/]+\/?$/;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const bare = barePageOf(useMatches());
+  const light = useLightPage();
   if (bare) {
     // The page brings its own styles and script: no React on the client, no site chrome.
     return (
@@ -102,9 +105,17 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <SiteFooter />
         </AuthProvider>
-        <LazyToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {light ? (
+          // A light page: no React in the browser, only the site script for the chrome (decision 034).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script, from the build
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: siteScript }} />
+        ) : (
+          <>
+            <LazyToaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,45 +1,66 @@
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { useLightPage } from '../lib/light-page';
+import { welcomeName } from '../lib/signed-in';
 
-/** Login, or Welcome / Admin / Logout once the session is known to be signed in. */
+/**
+ * Login, or Welcome / Admin / Logout once the session is known to be signed in. A light page renders both,
+ * the signed-in links hidden: the site script (app/site-script/account.ts) shows them to a signed-in visitor.
+ */
 export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
   const { user, logout } = useAuth();
+  const light = useLightPage();
   const linkClass = variant === 'header' ? 'nav-link' : 'sheet-link';
-  if (!user) {
-    return variant === 'header' ? (
-      <Link to="/login" className="button button-small login-button">
+  const login =
+    variant === 'header' ? (
+      <Link to="/login" className="button button-small login-button" data-account="signed-out">
         Login
       </Link>
     ) : (
-      <li>
+      <li data-account="signed-out">
         <NavLink to="/login" className={linkClass}>
           Login
         </NavLink>
       </li>
     );
-  }
+  if (!user && !light) return login;
+  const admin = user?.role === 'admin';
   const items = (
     <>
       <NavLink to="/profile" className={`${linkClass} welcome-link`}>
-        Welcome {user.first_name || 'User'}
+        Welcome <span className="user-first-name">{welcomeName(user)}</span>
       </NavLink>
-      {user.role === 'admin' && (
-        <NavLink to="/admin" className={linkClass}>
+      {(admin || light) && (
+        <NavLink to="/admin" className={linkClass} hidden={!admin} data-account="admin">
           Admin
         </NavLink>
       )}
       <button
         type="button"
         className={variant === 'header' ? 'button button-small button-outline' : linkClass}
+        data-account="logout"
         onClick={() => void logout()}
       >
         Logout
       </button>
     </>
   );
-  return variant === 'header' ? (
-    <div className="account-links">{items}</div>
+  const account =
+    variant === 'header' ? (
+      <div className="account-links" hidden={!user} data-account="signed-in">
+        {items}
+      </div>
+    ) : (
+      <li className="sheet-account" hidden={!user} data-account="signed-in">
+        {items}
+      </li>
+    );
+  return user ? (
+    account
   ) : (
-    <li className="sheet-account">{items}</li>
+    <>
+      {login}
+      {account}
+    </>
   );
 }

@@ -4,11 +4,10 @@ import { company } from '../../content/company';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
 import { useAuth } from '../lib/auth';
 import { useCartCount } from '../lib/cart';
+import { cartLinkLabel } from '../lib/cart-storage';
 import { AccountLinks } from './AccountLinks';
+import { SCROLL_THRESHOLD } from './chrome';
 import { MobileNav } from './MobileNav';
-
-/** The header turns solid once the page has scrolled past this many pixels (spec: 10px). */
-const SCROLL_THRESHOLD = 10;
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -68,7 +67,7 @@ function Submenu({ label, links }: { label: string; links: NavItem[] }) {
 function CartLink() {
   const count = useCartCount();
   return (
-    <Link to="/cart" className="cart-link" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
+    <Link to="/cart" className="cart-link" aria-label={cartLinkLabel(count)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path
           fill="currentColor"
@@ -82,6 +81,10 @@ function CartLink() {
   );
 }
 
+/**
+ * The header. On a light page it is rendered here and run by the site script (app/site-script/header.ts):
+ * the same markup, with the same classes and ARIA states.
+ */
 export function SiteHeader() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD);
   // Signed in, the header holds Welcome, Admin and Logout too: it folds into the menu button sooner.

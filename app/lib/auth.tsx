@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import type { User } from '../../server/modules/accounts/responses';
 import { ApiError, api } from './api';
+import { hasSignedInHint, tookLoggedOutNote } from './signed-in';
 import { toast } from './toast';
 
 export type { User };
@@ -23,9 +24,6 @@ interface AuthValue extends AuthState {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-/** Set beside the session cookie at login (see server/modules/accounts/sessions.ts). */
-const SIGNED_IN_HINT = 'signed_in';
-
 /**
  * Who is signed in, restored on start-up by the session cookie (asked only when the signed-in hint
  * cookie says there may be a session, so signed-out visitors cost no request and log no 401). Public pages render the same HTML for
@@ -36,7 +34,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
-    if (!document.cookie.split('; ').includes(`${SIGNED_IN_HINT}=1`)) {
+    if (!hasSignedInHint()) {
       setState({ user: null, loading: false, error: null });
       return null;
     }
@@ -54,6 +52,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+    // A light page (no React there) signed out and came here: say so as this page's Logout would have.
+    if (tookLoggedOutNote()) toast.success(ACCOUNT_MESSAGES.loggedOut);
   }, [refresh]);
 
   const value = useMemo<AuthValue>(

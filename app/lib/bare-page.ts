@@ -18,3 +18,18 @@ export function barePageOf(matches: UIMatch[]): BarePage | undefined {
   }
   return undefined;
 }
+
+/**
+ * A route's `handle` that asks for a light page: the full site chrome (header, footer, app stylesheet)
+ * rendered on the server, no React on the client, and the site script (app/site-script) for what in the
+ * chrome needs a browser. The marketing pages use it (decision 034): they hold nothing React must run.
+ */
+interface LightPage {
+  light: true;
+}
+
+export const LIGHT_PAGE: LightPage = { light: true };
+
+export function isLightPage(matches: UIMatch[]): boolean {
+  return matches.some((match) => (match.handle as Partial<LightPage> | undefined)?.light === true);
+}

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CartItem,
-  clampQuantity,
-  lineKey,
-  parseCart,
-  withAdded,
-  withoutLine,
-  withQuantity,
-  withServerPrices,
-} from './cart';
+import { withoutLine, withQuantity, withServerPrices } from './cart';
+import { type CartItem, clampQuantity, lineKey, parseCart, withAdded } from './cart-storage';
 
 describe('clampQuantity', () => {
   it.each([

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
+import { REDUCED_MOTION as QUERY } from '../components/chrome';
 
 function subscribe(onChange: () => void): () => void {
   const list = window.matchMedia(QUERY);

@@ -3,6 +3,7 @@ import { aboutPage, team } from '../../content/about';
 import { company } from '../../content/company';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -22,6 +23,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function About() {
   return (

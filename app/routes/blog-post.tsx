@@ -4,6 +4,7 @@ import { company } from '../../content/company';
 import { PostDate } from '../components/marketing/BlogTeasers';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
@@ -50,6 +51,9 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, others } = loaderData;

@@ -1,6 +1,7 @@
 import { blogTeasers } from '../../content/blog';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -21,6 +22,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export function loader() {
   return { posts: blogTeasers() };

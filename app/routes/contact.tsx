@@ -5,6 +5,7 @@ import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { MapPreview } from '../components/marketing/MapPreview';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { contactAction } from '../lib/leads.server';
 import { readsNoQuery } from '../lib/page-query';
@@ -26,6 +27,9 @@ export const meta: Route.MetaFunction = (args) => [
 
 export const headers = publicPageHeaders;
 
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
+
 export async function action({ request, context }: Route.ActionArgs) {
   return { ...(await contactAction(request, context)), intent: 'contact' };
 }
@@ -39,51 +43,40 @@ export default function Contact() {
           <h2 id="contact-form-heading">Send us a message</h2>
           <p className="muted">All fields are required. We answer within one business day.</p>
           <LeadForm label="Contact" intent="contact" submitLabel="Send Message">
-            {(errors) => (
+            {(field) => (
               <>
                 <div className="form-row">
                   <FormField
                     label="First name"
-                    name="firstName"
+                    {...field('firstName')}
                     required
                     autoComplete="given-name"
                     maxLength={LEAD_FIELD_MAX_LENGTH.name}
-                    errors={errors.firstName}
                   />
-                  <FormField
-                    label="Email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    errors={errors.email}
-                  />
+                  <FormField label="Email" {...field('email')} type="email" required autoComplete="email" />
                 </div>
                 <div className="form-row">
                   <FormField
                     label="Phone number"
-                    name="phoneNumber"
+                    {...field('phoneNumber')}
                     type="tel"
                     required
                     autoComplete="tel"
                     maxLength={PHONE_MAX_LENGTH}
-                    errors={errors.phoneNumber}
                   />
                   <FormField
                     label="Subject"
-                    name="subject"
+                    {...field('subject')}
                     required
                     maxLength={LEAD_FIELD_MAX_LENGTH.subject}
-                    errors={errors.subject}
                   />
                 </div>
                 <TextAreaField
                   label="Message"
-                  name="message"
+                  {...field('message')}
                   required
                   rows={6}
                   maxLength={LEAD_FIELD_MAX_LENGTH.message}
-                  errors={errors.message}
                 />
               </>
             )}

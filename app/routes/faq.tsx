@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { faq } from '../../content/faq';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -29,6 +30,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function Faq() {
   return (

@@ -19,6 +19,7 @@ import { FunFacts } from '../components/marketing/FunFacts';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { loadHomeProducts } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { best_selling_products, latest_products } = await loadHomeProducts(context);

@@ -5,6 +5,7 @@ import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
 import { readsNoQuery } from '../lib/page-query';
@@ -39,6 +40,9 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = services.find((item) => item.slug === loaderData.slug);
@@ -90,32 +94,23 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <section className="aside-box" aria-labelledby="consultation-heading">
             <h2 id="consultation-heading">Free Consultation</h2>
             <LeadForm label="Free Consultation" intent="consultation" submitLabel="Send Message">
-              {(errors) => (
+              {(field) => (
                 <>
                   <input type="hidden" name="service" value={service.slug} />
                   <FormField
                     label="Name"
-                    name="name"
+                    {...field('name')}
                     required
                     autoComplete="name"
                     maxLength={LEAD_FIELD_MAX_LENGTH.name}
-                    errors={errors.name}
                   />
-                  <FormField
-                    label="Email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    errors={errors.email}
-                  />
+                  <FormField label="Email" {...field('email')} type="email" required autoComplete="email" />
                   <TextAreaField
                     label="Message"
-                    name="message"
+                    {...field('message')}
                     required
                     rows={4}
                     maxLength={LEAD_FIELD_MAX_LENGTH.message}
-                    errors={errors.message}
                   />
                 </>
               )}

@@ -4,6 +4,7 @@ import { Accordion } from '../components/marketing/Accordion';
 import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { PageHeader } from '../components/PageHeader';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -20,6 +21,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export const headers = publicPageHeaders;
+
+// No React in the browser: the site script runs the chrome (decision 034).
+export const handle = LIGHT_PAGE;
 
 export default function Services() {
   return (

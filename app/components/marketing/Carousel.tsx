@@ -1,27 +1,21 @@
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useReducedMotion } from '../../lib/reduced-motion';
-
-/** Slides visible at once by viewport width: the first entry whose `below` the width is under wins. */
-interface PerView {
-  base: number;
-  below?: Array<{ width: number; count: number }>;
-}
-
-function perViewNow(perView: PerView): number {
-  if (typeof window === 'undefined') return perView.base;
-  let count = perView.base;
-  // Narrowest breakpoint last, so it wins.
-  for (const step of [...(perView.below ?? [])].sort((a, b) => b.width - a.width)) {
-    if (window.matchMedia(`(max-width: ${step.width - 0.02}px)`).matches) count = step.count;
-  }
-  return count;
-}
+import {
+  isShown,
+  type PerView,
+  perViewNow,
+  playIcon,
+  playLabel,
+  positionsOf,
+  trackOffset,
+} from './carousel-view';
 
 /**
  * An accessible carousel (WAI-ARIA APG): a visible pause/play control, previous/next buttons, pauses on
  * hover and on keyboard focus, and never moves by itself under `prefers-reduced-motion`. 'fade' shows
  * one slide at a time; 'slide' moves a track showing `perView` slides. Without JavaScript the first
- * slide (or the first `perView`) shows, and the CSS sizes them.
+ * slide (or the first `perView`) shows, and the CSS sizes them. On a light page (no React in the browser)
+ * the site script runs the same markup from its `data-` settings (app/site-script/carousel.ts).
  */
 export function Carousel({
   label,
@@ -55,7 +49,7 @@ export function Carousel({
     return () => window.removeEventListener('resize', update);
   }, [perView]);
 
-  const positions = mode === 'fade' ? slides.length : Math.max(1, slides.length - visible + 1);
+  const positions = positionsOf(mode, slides.length, visible);
   const go = useCallback((next: number) => setIndex((next + positions) % positions), [positions]);
   const running = !paused && !hovered && !focused && !reducedMotion && positions > 1;
 
@@ -75,6 +69,9 @@ export function Carousel({
       className={`carousel carousel-mode-${mode} ${className ?? ''}`}
       aria-roledescription="carousel"
       aria-label={label}
+      data-interval={intervalMs}
+      data-transition={transitionMs}
+      data-per-view={JSON.stringify(perView)}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -86,12 +83,12 @@ export function Carousel({
         <button
           type="button"
           className="carousel-button"
-          aria-label={paused || reducedMotion ? `Play ${label}` : `Pause ${label}`}
+          aria-label={playLabel(label, paused, reducedMotion)}
           aria-pressed={paused}
           onClick={() => setPaused(!paused)}
           hidden={reducedMotion && !paused}
         >
-          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+          <span aria-hidden="true">{playIcon(paused)}</span>
         </button>
         <button
           type="button"
@@ -119,12 +116,12 @@ export function Carousel({
           aria-live={running ? 'off' : 'polite'}
           style={
             mode === 'slide'
-              ? { transform: `translateX(-${(index * 100) / visible}%)`, transitionDuration: `${duration}ms` }
+              ? { transform: trackOffset(index, visible), transitionDuration: `${duration}ms` }
               : undefined
           }
         >
           {slides.map((slide, i) => {
-            const shown = mode === 'fade' ? i === index : i >= index && i < index + visible;
+            const shown = isShown(mode, i, index, visible);
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide as a group
               <div

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FunFact } from '../../../content/types';
 import { useReducedMotion } from '../../lib/reduced-motion';
-
-const DURATION_MS = 1600;
-const format = new Intl.NumberFormat('en-US');
+import { countUpProgress, factText } from './fun-facts-count';
 
 /**
  * The marketing figures. The server renders the final numbers (so they read right without JavaScript);
- * in the browser, figures still below the fold count up once when they scroll into view.
+ * in the browser, figures still below the fold count up once when they scroll into view (on a light page the
+ * site script does it, from the `data-` values: app/site-script/fun-facts.ts).
  */
 export function FunFacts({ facts }: { facts: FunFact[] }) {
   const ref = useRef<HTMLUListElement>(null);
@@ -27,9 +26,9 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
         observer.disconnect();
         const start = performance.now();
         const tick = (now: number) => {
-          const t = Math.min(1, (now - start) / DURATION_MS);
-          setProgress(1 - (1 - t) ** 3);
-          if (t < 1) frame = requestAnimationFrame(tick);
+          const { progress, done } = countUpProgress(start, now);
+          setProgress(progress);
+          if (!done) frame = requestAnimationFrame(tick);
         };
         frame = requestAnimationFrame(tick);
       },
@@ -46,15 +45,16 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
     <ul className="fun-facts" ref={ref}>
       {facts.map((fact) => (
         <li key={fact.label} className="fun-fact">
-          <span className="fun-fact-value" aria-hidden="true">
-            {format.format(Math.round(fact.value * progress))}
-            {fact.suffix}
+          <span
+            className="fun-fact-value"
+            aria-hidden="true"
+            data-value={fact.value}
+            data-suffix={fact.suffix}
+          >
+            {factText(fact.value, fact.suffix, progress)}
           </span>
           {/* Screen readers get the final figure, never the moving one. */}
-          <span className="visually-hidden">
-            {format.format(fact.value)}
-            {fact.suffix}
-          </span>
+          <span className="visually-hidden">{factText(fact.value, fact.suffix, 1)}</span>
           <span className="fun-fact-label">{fact.label}</span>
         </li>
       ))}

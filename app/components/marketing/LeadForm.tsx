@@ -2,9 +2,17 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { LeadFormResult } from '../../lib/leads.server';
 
+/** A field's name, its errors and what was typed in it before a failed post. */
+interface LeadField {
+  name: string;
+  errors: string[] | undefined;
+  defaultValue: string | undefined;
+}
+
 /**
- * A lead form posted to its page's action: it works without JavaScript, and with it the page stays put
- * and shows the answer inline. Fields come as children; `errors` go to them by name.
+ * A lead form posted to its page's action: it works without JavaScript (a light page, decision 034), and
+ * with it the page stays put and shows the answer inline. Fields come as children, each spread from
+ * `field(name)`: its errors, and after a failed post what was typed, so a reloaded page keeps it.
  */
 export function LeadForm({
   label,
@@ -14,7 +22,7 @@ export function LeadForm({
 }: {
   label: string;
   intent: string;
-  children: (errors: Record<string, string[]>) => ReactNode;
+  children: (field: (name: string) => LeadField) => ReactNode;
   submitLabel: string;
 }) {
   const result = useActionData() as (LeadFormResult & { intent?: string }) | undefined;
@@ -30,7 +38,7 @@ export function LeadForm({
   return (
     <Form method="post" className="form lead-form" aria-label={label} ref={form} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
-      {children(mine?.errors ?? {})}
+      {children((name) => ({ name, errors: mine?.errors?.[name], defaultValue: mine?.values?.[name] }))}
       {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
       <div className="honeypot" aria-hidden="true">
         <label>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { company } from '../../../content/company';
+import { MAP_FRAME } from './map-frame';
 
 /**
  * The office on a map, private and fast by default: nothing is loaded from OpenStreetMap until the
- * visitor presses "Show map".
+ * visitor presses "Show map" (on a light page the site script inserts the frame: app/site-script/map.ts).
  */
 export function MapPreview() {
   const [shown, setShown] = useState(false);
@@ -14,18 +15,17 @@ export function MapPreview() {
   return (
     <figure className="map-preview">
       {shown ? (
-        <iframe
-          title={`Map: ${label}`}
-          src={embed}
-          width="600"
-          height="360"
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
+        <iframe title={`Map: ${label}`} src={embed} {...MAP_FRAME} />
       ) : (
         <div className="map-placeholder">
           <p className="map-address">{company.address}</p>
-          <button type="button" className="button" onClick={() => setShown(true)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setShown(true)}
+            data-map-src={embed}
+            data-map-title={`Map: ${label}`}
+          >
             Show map
           </button>
           <p className="muted map-note">The map loads from OpenStreetMap when you ask for it.</p>

@@ -46,9 +46,14 @@ export async function newTab(context: BrowserContext): Promise<Page> {
   return tab;
 }
 
-/** Waits until React has hydrated the current document and run its effects. */
+/**
+ * Waits until React has hydrated the current document and run its effects, or, on a light page (no React
+ * in the browser, decision 034), until the site script has run.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window.__e2eCommits ?? 0) > 0);
+  await page.waitForFunction(
+    () => (window.__e2eCommits ?? 0) > 0 || document.documentElement.hasAttribute('data-enhanced'),
+  );
 }
 
 /** Opens a page and waits for hydration; returns the document's response. */

@@ -1,0 +1,35 @@
+/** Set beside the session cookie at login (see server/modules/accounts/sessions.ts). */
+const SIGNED_IN_HINT = 'signed_in';
+
+/**
+ * Whether this browser may have a session: only then is `/api/auth/profile/` asked, so signed-out visitors
+ * cost no request and log no 401. Read by the React header (auth.tsx) and the light pages' site script.
+ */
+export function hasSignedInHint(): boolean {
+  return document.cookie.split('; ').includes(`${SIGNED_IN_HINT}=1`);
+}
+
+/** The name the header's "Welcome …" link shows. */
+export const welcomeName = (user: { first_name: string } | null | undefined) => user?.first_name || 'User';
+
+/** Where a light page's Logout leaves word for the next (hydrated) page to say "Logged out successfully". */
+const LOGGED_OUT_NOTE = 'logged_out';
+
+export function noteLoggedOut(): void {
+  try {
+    sessionStorage.setItem(LOGGED_OUT_NOTE, '1');
+  } catch {
+    // Storage blocked: the login page still shows the visitor signed out.
+  }
+}
+
+/** Whether a light page's Logout left word; the word is taken, so it is said once. */
+export function tookLoggedOutNote(): boolean {
+  try {
+    const noted = sessionStorage.getItem(LOGGED_OUT_NOTE) !== null;
+    sessionStorage.removeItem(LOGGED_OUT_NOTE);
+    return noted;
+  } catch {
+    return false;
+  }
+}

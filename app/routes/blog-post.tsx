@@ -11,8 +11,6 @@ import { pageError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog-post';
 
-export const handle = readsNoQuery;
-
 /** The article comes as loader data: no article's text is part of the browser's JavaScript. */
 export function loader({ params }: Route.LoaderArgs) {
   const post = blogPosts.find((item) => item.slug === params.slug);
@@ -53,7 +51,7 @@ export const meta: Route.MetaFunction = (args) => {
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, others } = loaderData;

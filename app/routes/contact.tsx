@@ -12,8 +12,6 @@ import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/contact';
 
-export const handle = readsNoQuery;
-
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: 'Contact',
@@ -28,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => [
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export async function action({ request, context }: Route.ActionArgs) {
   return { ...(await contactAction(request, context)), intent: 'contact' };

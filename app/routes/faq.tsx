@@ -7,8 +7,6 @@ import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/faq';
 
-export const handle = readsNoQuery;
-
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
     title: 'FAQ',
@@ -32,7 +30,7 @@ export const meta: Route.MetaFunction = (args) => [
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export default function Faq() {
   return (

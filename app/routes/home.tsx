@@ -26,8 +26,6 @@ import { readsNoQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
-export const handle = readsNoQuery;
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: `${company.name} | IT services and smart intro cards`,
@@ -38,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { best_selling_products, latest_products } = await loadHomeProducts(context);

@@ -7,8 +7,6 @@ import { pageError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/legal';
 
-export const handle = readsNoQuery;
-
 const documents = { '/privacy': privacy, '/terms': terms } as const;
 
 /** /privacy and /terms: one screen for both documents in content/legal.ts. */
@@ -26,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => {
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

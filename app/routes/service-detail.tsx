@@ -13,8 +13,6 @@ import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/service-detail';
 
-export const handle = readsNoQuery;
-
 export function loader({ params }: Route.LoaderArgs) {
   // Paths are exactly the spec's (case included): anything else is not a page.
   const service = services.find((item) => item.slug === params.slug);
@@ -42,7 +40,7 @@ export const meta: Route.MetaFunction = (args) => {
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = services.find((item) => item.slug === loaderData.slug);

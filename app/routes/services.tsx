@@ -10,8 +10,6 @@ import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/services';
 
-export const handle = readsNoQuery;
-
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: 'Our Services', description: servicesIntro.subtitle }),
   breadcrumbLd(publicUrlOf(args), [
@@ -23,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => [
 export const headers = publicPageHeaders;
 
 // No React in the browser: the site script runs the chrome (decision 034).
-export const handle = LIGHT_PAGE;
+export const handle = { ...LIGHT_PAGE, ...readsNoQuery };
 
 export default function Services() {
   return (

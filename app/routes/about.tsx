@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { aboutPage, team } from '../../content/about';
 import { company } from '../../content/company';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/about';
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { blogPosts } from '../../content/blog';
 import { company } from '../../content/company';
 import { PostDate } from '../components/marketing/BlogTeasers';
@@ -6,7 +7,6 @@ import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog-post';

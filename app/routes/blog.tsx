@@ -1,9 +1,9 @@
+import { readsNoQuery } from '../../common/page-query';
 import { blogTeasers } from '../../content/blog';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/blog';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import { readsNoQuery } from '../../common/page-query';
 import { company } from '../../content/company';
 import { CardImage } from '../components/CardImage';
 import { PersonaliseCard } from '../components/card-design/PersonaliseCard';
@@ -9,7 +10,6 @@ import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import type { RouteError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import { toast } from '../lib/toast';

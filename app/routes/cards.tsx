@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
+import type { PageQuery } from '../../common/page-query';
 import { CardTile } from '../components/CardTile';
 import { ErrorPage, type ErrorView } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { loadCardPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
-import type { PageQuery } from '../lib/page-query';
 import type { RouteError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cards';
 
-/** The page cache keys this page on these alone (app/lib/page-query.ts). */
+/** The page cache keys this page on these alone (common/page-query.ts). */
 export const handle: PageQuery = { query: ['page'] };
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { CardImage } from '../components/CardImage';
 import { PageHeader } from '../components/PageHeader';
 import { PrintedDetails } from '../components/PrintedDetails';
@@ -8,7 +9,6 @@ import { lineKey } from '../lib/cart-storage';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
 import { useHydrated } from '../lib/hydrated';
-import { readsNoQuery } from '../lib/page-query';
 import { quotedLine, shownPrices, useQuote } from '../lib/quote';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';

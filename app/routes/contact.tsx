@@ -1,4 +1,5 @@
 import { LEAD_FIELD_MAX_LENGTH } from '../../common/limits';
+import { readsNoQuery } from '../../common/page-query';
 import { PHONE_MAX_LENGTH } from '../../common/phone';
 import { company } from '../../content/company';
 import { FormField, TextAreaField } from '../components/FormField';
@@ -8,7 +9,6 @@ import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { contactAction } from '../lib/leads.server';
-import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/contact';
 

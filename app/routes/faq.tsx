@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { faq } from '../../content/faq';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/faq';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import type { Detail } from '../../server/http/common-responses';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/forgot-password';

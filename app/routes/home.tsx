@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { blogTeasers } from '../../content/blog';
 import { company } from '../../content/company';
 import {
@@ -22,7 +23,6 @@ import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { loadHomeProducts } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 

@@ -1,8 +1,8 @@
+import { readsNoQuery } from '../../common/page-query';
 import { privacy, terms } from '../../content/legal';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/legal';

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
+import type { PageQuery } from '../../common/page-query';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import type { LoginAnswer } from '../../server/modules/accounts/responses';
@@ -13,12 +14,11 @@ import { api, failureMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
-import type { PageQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/login';
 
-/** The page cache keys this page on these alone (app/lib/page-query.ts). */
+/** The page cache keys this page on these alone (common/page-query.ts). */
 export const handle: PageQuery = { query: ['next'] };
 
 export const meta: Route.MetaFunction = (args) =>

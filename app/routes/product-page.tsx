@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { productPages } from '../../content/products';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
 import { PageHeader } from '../components/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/product-page';

@@ -1,5 +1,6 @@
 import { CARD_ACCENTS } from '../../common/card-accents';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
+import type { PageQuery } from '../../common/page-query';
 import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { CardPage } from '../components/card-page/CardPage';
 import cardCss from '../components/card-page/card-page.css?raw';
@@ -7,7 +8,6 @@ import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from 
 import type { BarePage } from '../lib/bare-page';
 import { cardImagePath, fullName, roleLine } from '../lib/card-page';
 import { exchangeAction } from '../lib/exchange.server';
-import type { PageQuery } from '../lib/page-query';
 import { loadCardPage } from '../lib/profiles.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';

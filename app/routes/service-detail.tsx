@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LEAD_FIELD_MAX_LENGTH } from '../../common/limits';
+import { readsNoQuery } from '../../common/page-query';
 import { services } from '../../content/services';
 import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
@@ -8,7 +9,6 @@ import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
-import { readsNoQuery } from '../lib/page-query';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/service-detail';

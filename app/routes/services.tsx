@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readsNoQuery } from '../../common/page-query';
 import { accordionPicture, servicesAccordion, servicesIntro } from '../../content/services';
 import { Accordion } from '../components/marketing/Accordion';
 import { Picture } from '../components/marketing/Picture';
@@ -6,7 +7,6 @@ import { ServiceTiles } from '../components/marketing/ServiceTiles';
 import { PageHeader } from '../components/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
-import { readsNoQuery } from '../lib/page-query';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
 import type { Route } from './+types/services';
 

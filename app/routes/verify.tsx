@@ -1,17 +1,17 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, type ShouldRevalidateFunction, useSearchParams } from 'react-router';
 import { ENTER_CODE } from '../../common/messages/verification';
+import type { PageQuery } from '../../common/page-query';
 import { company } from '../../content/company';
 import { pageMayCountOnLoad } from '../../server/modules/registry/counting-origin';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 import { PageHeader } from '../components/PageHeader';
 import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';
-import type { PageQuery } from '../lib/page-query';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';
 
-/** The page cache keys this page on these alone (app/lib/page-query.ts). */
+/** The page cache keys this page on these alone (common/page-query.ts). */
 export const handle: PageQuery = { query: ['code'] };
 
 export const meta: Route.MetaFunction = (args) =>

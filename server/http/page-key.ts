@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import type { PageQuery } from '../../app/lib/page-query.ts';
+import type { PageQuery } from '../../common/page-query.ts';
 import { cacheKeyOf, isMarketingParam } from './cache-key.ts';
 
 /** What a route's handle says of its query: the names it reads, or undefined when it does not say. */

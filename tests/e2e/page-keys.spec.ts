@@ -26,7 +26,7 @@ test('every public page in the build says which query parameters it reads', asyn
   expect(publicRoutes.length).toBeGreaterThan(10);
   for (const route of publicRoutes) {
     const query = (route?.module.handle as { query?: unknown } | undefined)?.query;
-    expect(Array.isArray(query), `${route?.id} declares handle.query (app/lib/page-query.ts)`).toBe(true);
+    expect(Array.isArray(query), `${route?.id} declares handle.query (common/page-query.ts)`).toBe(true);
   }
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FunFact } from '../../../content/types';
 import { useReducedMotion } from '../../lib/reduced-motion';
-import { countUpProgress, factText } from './fun-facts-count';
+import { countUpWhenSeen, factText } from './fun-facts-count';
 
 /**
  * The marketing figures. The server renders the final numbers (so they read right without JavaScript);
@@ -15,30 +15,8 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || reducedMotion || typeof IntersectionObserver === 'undefined') return;
-    // Already on screen: leave the final numbers alone rather than flash them back to zero.
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    setProgress(0);
-    let frame = 0;
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (!entry?.isIntersecting) return;
-        observer.disconnect();
-        const start = performance.now();
-        const tick = (now: number) => {
-          const { progress, done } = countUpProgress(start, now);
-          setProgress(progress);
-          if (!done) frame = requestAnimationFrame(tick);
-        };
-        frame = requestAnimationFrame(tick);
-      },
-      { threshold: 0.4 },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
+    if (!element || reducedMotion) return;
+    return countUpWhenSeen(element, setProgress);
   }, [reducedMotion]);
 
   return (

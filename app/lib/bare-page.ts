@@ -1,4 +1,5 @@
-import type { UIMatch } from 'react-router';
+/** What of a route match the page kinds read: its `handle` (React Router's UIMatch has it). */
+type HandleOf = { handle?: unknown };
 
 /**
  * A route's `handle` that asks for the bare document: no site header, footer, toaster, app stylesheet or
@@ -11,7 +12,7 @@ export interface BarePage {
   style: string;
 }
 
-export function barePageOf(matches: UIMatch[]): BarePage | undefined {
+export function barePageOf(matches: readonly HandleOf[]): BarePage | undefined {
   for (const match of matches) {
     const handle = match.handle as Partial<BarePage> | undefined;
     if (handle?.bare === true && typeof handle.style === 'string') return handle as BarePage;
@@ -30,6 +31,11 @@ interface LightPage {
 
 export const LIGHT_PAGE: LightPage = { light: true };
 
-export function isLightPage(matches: UIMatch[]): boolean {
+export function isLightPage(matches: readonly HandleOf[]): boolean {
   return matches.some((match) => (match.handle as Partial<LightPage> | undefined)?.light === true);
+}
+
+/** Whether React runs in the browser on this page: neither a bare page nor a light one. */
+export function hydrates(matches: readonly HandleOf[]): boolean {
+  return barePageOf(matches) === undefined && !isLightPage(matches);
 }

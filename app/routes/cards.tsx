@@ -4,14 +4,18 @@ import { CardTile } from '../components/CardTile';
 import { ErrorPage, type ErrorView } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
+import { LIGHT_PAGE } from '../lib/bare-page';
 import { loadCardPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
 import type { RouteError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cards';
 
-/** The page cache keys this page on these alone (common/page-query.ts). */
-export const handle: PageQuery = { query: ['page'] };
+/**
+ * A light page (decision 034): tiles and paging are links, nothing React must run in the browser. The page
+ * cache keys it on its page number alone (common/page-query.ts).
+ */
+export const handle = { ...LIGHT_PAGE, query: ['page'] } satisfies PageQuery;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -57,7 +57,10 @@ test('a missing card shows "Card not found." with a 404, in the 404 page\'s styl
 });
 
 test('"Loading card details..." shows while a card opens on client navigation', async ({ page }) => {
-  await open(page, '/cards');
+  // The cart opens its cards through the client router (the card list is a light page: a document load).
+  await open(page, '/cards/classic-intro-card-matte-black');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await open(page, '/cart');
   // Hold the card's data request so the pending state can be seen.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -67,7 +70,7 @@ test('"Loading card details..." shows while a card opens on client navigation', 
     await held;
     await route.continue();
   });
-  await page.getByRole('article').first().getByRole('link').click();
+  await page.getByRole('main').getByRole('link', { name: 'Classic Intro Card' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Loading card details...' })).toBeVisible();
   release();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();

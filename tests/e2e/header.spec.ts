@@ -2,23 +2,26 @@ import { expect, open, test } from './support/fixtures.ts';
 
 const background = (element: Element) => getComputedStyle(element).backgroundColor;
 
-test('the header turns solid once the page scrolls past 10px', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 500 });
-  await open(page, '/cards');
-  const header = page.getByRole('banner');
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  const before = await header.evaluate(background);
+// A light page (the site script keeps the header) and a hydrated one (React does).
+for (const path of ['/cards', '/cards/classic-intro-card-matte-black']) {
+  test(`the header turns solid once ${path} scrolls past 10px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await open(page, path);
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    const before = await header.evaluate(background);
 
-  await page.evaluate(() => window.scrollTo(0, 8));
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  await page.evaluate(() => window.scrollTo(0, 40));
-  await expect(header).toHaveAttribute('data-scrolled', 'true');
-  await expect.poll(() => header.evaluate(background)).not.toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 8));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect.poll(() => header.evaluate(background)).not.toBe(before);
 
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  await expect.poll(() => header.evaluate(background)).toBe(before);
-});
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await expect.poll(() => header.evaluate(background)).toBe(before);
+  });
+}
 
 test('the Services submenu lists the six service pages on a wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -4,7 +4,7 @@ import { LEAD_MESSAGES } from '../../server/modules/leads/schemas.ts';
 import { expect, hydrated, open, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
-/** The marketing pages, served without React in the browser (decision 034). */
+/** The marketing pages and the card list, served without React in the browser (decision 034). */
 const LIGHT_PAGES = [
   '/',
   '/about',
@@ -16,6 +16,8 @@ const LIGHT_PAGES = [
   '/blog',
   '/blog/one-page-incident-plan',
   '/contact',
+  '/cards',
+  '/cards?page=2',
 ];
 
 /** Script files the page asked for, and console errors or uncaught exceptions, while it loads and settles. */
@@ -48,7 +50,7 @@ test('a light page loads no script file, runs its inline site script, and logs n
   }
   // A hydrated page still loads React.
   const seen = watch(page);
-  await open(page, '/cards');
+  await open(page, '/verify');
   expect(seen.scripts.length).toBeGreaterThan(0);
 });
 

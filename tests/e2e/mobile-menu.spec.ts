@@ -12,7 +12,7 @@ const services = [
 ];
 
 test('the side sheet opens, its submenus expand and collapse, Escape closes it', async ({ page }) => {
-  await open(page, '/cards');
+  await open(page, '/verify');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -46,7 +46,7 @@ test('the side sheet opens, its submenus expand and collapse, Escape closes it',
 });
 
 test('following a link in the side sheet closes it', async ({ page }) => {
-  await open(page, '/cards');
+  await open(page, '/verify');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sheet = page.getByRole('dialog', { name: 'Menu' });
   await expect(sheet).toBeVisible();

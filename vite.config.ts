@@ -31,23 +31,30 @@ function manualChunks(id: string, info: Rollup.ManualChunkMeta): string | undefi
   return undefined;
 }
 
-const SITE_SCRIPT = 'virtual:site-script';
-const SITE_SCRIPT_ID = `\0${SITE_SCRIPT}`;
+/** Scripts inlined in pages that have no React in the browser: virtual module → entry point. */
+const INLINE_SCRIPTS: Record<string, string> = {
+  // The light pages' script (decision 034), inlined by root.tsx.
+  'virtual:site-script': 'app/site-script/index.ts',
+  // The card page's script, inlined by CardPage.tsx.
+  'virtual:card-script': 'app/card-script/index.ts',
+};
 
 /**
- * `virtual:site-script`: the light pages' script (app/site-script) bundled and minified into one string,
- * which root.tsx inlines (decision 034). Only the server renders light pages, so the browser's build gets
- * an empty string rather than the script inside the hydrated pages' code.
+ * Each of INLINE_SCRIPTS bundled and minified into one string. Only the server renders the pages that
+ * inline them, so the browser's build gets an empty string rather than the script inside the hydrated
+ * pages' code.
  */
-function siteScript(): Plugin {
+function inlineScripts(): Plugin {
+  const entryOf = (id: string) => (id.startsWith('\0') ? INLINE_SCRIPTS[id.slice(1)] : undefined);
   return {
-    name: 'site-script',
-    resolveId: (id) => (id === SITE_SCRIPT ? SITE_SCRIPT_ID : undefined),
+    name: 'inline-scripts',
+    resolveId: (id) => (id in INLINE_SCRIPTS ? `\0${id}` : undefined),
     async load(id) {
-      if (id !== SITE_SCRIPT_ID) return undefined;
+      const entry = entryOf(id);
+      if (!entry) return undefined;
       if (this.environment.name === 'client') return 'export default "";';
       const result = await build({
-        entryPoints: ['app/site-script/index.ts'],
+        entryPoints: [entry],
         bundle: true,
         minify: true,
         format: 'iife',
@@ -59,14 +66,14 @@ function siteScript(): Plugin {
       for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(resolve(input));
       const code = result.outputFiles[0]?.text.trim() ?? '';
       // Inlined in a <script>: its text must not end the element.
-      if (/<\/script/i.test(code)) throw new Error('the site script contains "</script"');
+      if (/<\/script/i.test(code)) throw new Error(`${entry} contains "</script"`);
       return `export default ${JSON.stringify(code)};`;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), siteScript()],
+  plugins: [reactRouter(), inlineScripts()],
   build: { assetsInlineLimit: 0 },
   environments: { client: { build: { rollupOptions: { output: { manualChunks } } } } },
 });

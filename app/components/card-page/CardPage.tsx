@@ -1,3 +1,4 @@
+import cardScript from 'virtual:card-script';
 import { CARD_ACCENTS } from '../../../common/card-accents';
 import type { TapProofView } from '../../../common/messages/tap-proof';
 import type { PublicCard } from '../../../common/profile-visibility';
@@ -6,7 +7,6 @@ import type { ExchangeFormResult } from '../../lib/exchange.server';
 import { useNonce } from '../../lib/nonce';
 import { httpLink } from '../../lib/safe-link';
 import { LinkIcon } from '../LinkIcon';
-import { cardScriptSource } from './card-script';
 import { ExchangeForm } from './ExchangeForm';
 import { type ActionGlyph, ActionIcon } from './glyphs';
 import { TapProof } from './TapProof';
@@ -135,10 +135,11 @@ export function CardPage({
       </footer>
       <script
         nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own script, options JSON-escaped
-        dangerouslySetInnerHTML={{
-          __html: cardScriptSource({ username: profile.username, url, title: name }),
-        }}
+        data-username={profile.username}
+        data-url={url}
+        data-title={name}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own script, from the build
+        dangerouslySetInnerHTML={{ __html: cardScript }}
       />
     </>
   );

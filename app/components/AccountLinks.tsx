@@ -1,7 +1,7 @@
-import { Link, NavLink } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { useLightPage } from '../lib/light-page';
 import { welcomeName } from '../lib/signed-in';
+import { SiteLink, SiteNavLink } from './SiteLink';
 
 /**
  * Login, or Welcome / Admin / Logout once the session is known to be signed in. A light page renders both,
@@ -13,27 +13,27 @@ export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
   const linkClass = variant === 'header' ? 'nav-link' : 'sheet-link';
   const login =
     variant === 'header' ? (
-      <Link to="/login" className="button button-small login-button" data-account="signed-out">
+      <SiteLink to="/login" className="button button-small login-button" data-account="signed-out">
         Login
-      </Link>
+      </SiteLink>
     ) : (
       <li data-account="signed-out">
-        <NavLink to="/login" className={linkClass}>
+        <SiteNavLink to="/login" className={linkClass}>
           Login
-        </NavLink>
+        </SiteNavLink>
       </li>
     );
   if (!user && !light) return login;
   const admin = user?.role === 'admin';
   const items = (
     <>
-      <NavLink to="/profile" className={`${linkClass} welcome-link`}>
+      <SiteNavLink to="/profile" className={`${linkClass} welcome-link`}>
         Welcome <span className="user-first-name">{welcomeName(user)}</span>
-      </NavLink>
+      </SiteNavLink>
       {(admin || light) && (
-        <NavLink to="/admin" className={linkClass} hidden={!admin} data-account="admin">
+        <SiteNavLink to="/admin" className={linkClass} hidden={!admin} data-account="admin">
           Admin
-        </NavLink>
+        </SiteNavLink>
       )}
       <button
         type="button"

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { Card } from '../../server/modules/catalog/responses';
 import { formatDollars } from '../lib/format';
 import { CardImage } from './CardImage';
+import { SiteLink } from './SiteLink';
 
 /** What a tile shows of a card: all a list page needs to send its browser. */
 type CardTileData = Pick<Card, 'id' | 'slug' | 'name' | 'cover_image' | 'category' | 'price'>;
@@ -13,10 +13,10 @@ export function tileOf({ id, slug, name, cover_image, category, price }: CardTil
 export function CardTile({ card, eager = false }: { card: CardTileData; eager?: boolean }) {
   return (
     <article className="card-tile">
-      <Link to={`/cards/${card.slug}`} className="card-tile-link">
+      <SiteLink to={`/cards/${card.slug}`} className="card-tile-link">
         <CardImage src={card.cover_image} alt="" eager={eager} />
         <h2 className="card-tile-name">{card.name}</h2>
-      </Link>
+      </SiteLink>
       <p className="card-tile-meta">
         <span className="design-tag">{card.category}</span>
         <span className="price">{formatDollars(card.price)}</span>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
 import { AccountLinks } from './AccountLinks';
+import { SiteNavLink } from './SiteLink';
 
 function Collapsible({ label, links }: { label: string; links: NavItem[] }) {
   const [open, setOpen] = useState(false);
@@ -20,9 +21,9 @@ function Collapsible({ label, links }: { label: string; links: NavItem[] }) {
       <ul id={id} className="sheet-submenu" hidden={!open}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className="sheet-sublink">
+            <SiteNavLink to={link.to} className="sheet-sublink">
               {link.label}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
       </ul>
@@ -86,14 +87,14 @@ export function MobileNav() {
           <nav aria-label="Mobile">
             <ul className="sheet-list">
               <li>
-                <NavLink to="/" end className="sheet-link">
+                <SiteNavLink to="/" end className="sheet-link">
                   Home
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li>
-                <NavLink to="/about" className="sheet-link">
+                <SiteNavLink to="/about" className="sheet-link">
                   About
-                </NavLink>
+                </SiteNavLink>
               </li>
               <Collapsible
                 label="Services"
@@ -101,14 +102,14 @@ export function MobileNav() {
               />
               <Collapsible label="Products" links={productLinks} />
               <li>
-                <NavLink to="/cards" className="sheet-link">
+                <SiteNavLink to="/cards" className="sheet-link">
                   Shop
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li>
-                <NavLink to="/contact" className="sheet-link">
+                <SiteNavLink to="/contact" className="sheet-link">
                   Contact
-                </NavLink>
+                </SiteNavLink>
               </li>
               <AccountLinks variant="sheet" />
             </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './SiteLink';
 
 /** The band at the top of inner pages: title and a breadcrumb from Home, through `parents`. */
 export function PageHeader({
@@ -17,11 +17,11 @@ export function PageHeader({
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
             <li>
-              <Link to="/">Home</Link>
+              <SiteLink to="/">Home</SiteLink>
             </li>
             {parents.map((parent) => (
               <li key={parent.to}>
-                <Link to={parent.to}>{parent.label}</Link>
+                <SiteLink to={parent.to}>{parent.label}</SiteLink>
               </li>
             ))}
             <li aria-current="page">{title}</li>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './SiteLink';
 
 /** Previous / Next paging; shown only when there is more than one page, disabled at the ends. */
 export function Pager({
@@ -16,9 +16,9 @@ export function Pager({
   return (
     <nav className="pager" aria-label="Pages">
       {previous ? (
-        <Link className="button button-outline" to={hrefFor(previous)} rel="prev">
+        <SiteLink className="button button-outline" to={hrefFor(previous)} rel="prev">
           Previous
-        </Link>
+        </SiteLink>
       ) : (
         <button type="button" className="button button-outline" disabled>
           Previous
@@ -28,9 +28,9 @@ export function Pager({
         Page {page} of {pageCount}
       </span>
       {next ? (
-        <Link className="button button-outline" to={hrefFor(next)} rel="next">
+        <SiteLink className="button button-outline" to={hrefFor(next)} rel="next">
           Next
-        </Link>
+        </SiteLink>
       ) : (
         <button type="button" className="button button-outline" disabled>
           Next

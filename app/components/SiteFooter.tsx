@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { company } from '../../content/company';
 import { footerLinks, serviceLinks } from '../../content/navigation';
+import { SiteLink } from './SiteLink';
 
 export function SiteFooter() {
   return (
@@ -31,7 +31,7 @@ export function SiteFooter() {
           <ul>
             {serviceLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>
@@ -41,7 +41,7 @@ export function SiteFooter() {
           <ul>
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { company } from '../../content/company';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
 import { useAuth } from '../lib/auth';
@@ -8,6 +8,7 @@ import { cartLinkLabel } from '../lib/cart-storage';
 import { AccountLinks } from './AccountLinks';
 import { SCROLL_THRESHOLD } from './chrome';
 import { MobileNav } from './MobileNav';
+import { SiteLink, SiteNavLink } from './SiteLink';
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -54,9 +55,9 @@ function Submenu({ label, links }: { label: string; links: NavItem[] }) {
       <ul id={id} className="submenu">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className="submenu-link">
+            <SiteNavLink to={link.to} className="submenu-link">
               {link.label}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
       </ul>
@@ -67,7 +68,7 @@ function Submenu({ label, links }: { label: string; links: NavItem[] }) {
 function CartLink() {
   const count = useCartCount();
   return (
-    <Link to="/cart" className="cart-link" aria-label={cartLinkLabel(count)}>
+    <SiteLink to="/cart" className="cart-link" aria-label={cartLinkLabel(count)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path
           fill="currentColor"
@@ -77,7 +78,7 @@ function CartLink() {
       <span className="cart-count" data-testid="cart-count">
         {count}
       </span>
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -95,35 +96,35 @@ export function SiteHeader() {
       data-scrolled={scrolled}
     >
       <div className="container header-inner">
-        <Link to="/" className="brand">
+        <SiteLink to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             N
           </span>
           {company.name}
-        </Link>
+        </SiteLink>
         <nav aria-label="Main" className="main-nav">
           <ul className="nav-list">
             <li className="nav-item">
-              <NavLink to="/" end className="nav-link">
+              <SiteNavLink to="/" end className="nav-link">
                 Home
-              </NavLink>
+              </SiteNavLink>
             </li>
             <li className="nav-item">
-              <NavLink to="/about" className="nav-link">
+              <SiteNavLink to="/about" className="nav-link">
                 About
-              </NavLink>
+              </SiteNavLink>
             </li>
             <Submenu label="Services" links={[{ label: 'All Services', to: '/services' }, ...serviceLinks]} />
             <Submenu label="Products" links={productLinks} />
             <li className="nav-item">
-              <NavLink to="/cards" className="nav-link">
+              <SiteNavLink to="/cards" className="nav-link">
                 Shop
-              </NavLink>
+              </SiteNavLink>
             </li>
             <li className="nav-item">
-              <NavLink to="/contact" className="nav-link">
+              <SiteNavLink to="/contact" className="nav-link">
                 Contact
-              </NavLink>
+              </SiteNavLink>
             </li>
           </ul>
         </nav>

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { freePort } from '../server/test/free-port.ts';
 import { linkIn, startSmtpCapture } from '../server/test/smtp-capture.ts';
 import { evaluated, ipv4s, largeNoisyPhoto, tryLogin } from '../tests/e2e/support/attacker.ts';
+import { SERVE_ENV, SERVE_NODE_FLAGS } from './server.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const PASSWORD = 'Blue-Harbour-42';
@@ -19,10 +20,11 @@ const smtp = await startSmtpCapture();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'attacks-'));
-const server = spawn(process.execPath, ['--max-old-space-size=256', path.join(root, 'build/node/main.js')], {
+const server = spawn(process.execPath, [...SERVE_NODE_FLAGS, path.join(root, 'build/node/main.js')], {
   cwd: root,
   env: {
     ...process.env,
+    ...SERVE_ENV,
     DATABASE_URL: '',
     NODE_ENV: 'production',
     PORT: String(port),

@@ -24,6 +24,15 @@ export async function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): Pr
   }
 }
 
+/**
+ * What `npm run serve` (package.json) and deploy/smartcards.service give the server, for the RSS budget
+ * (decisions 005 and 030): a V8 heap ceiling, so V8 collects before growing; a 4 MB young generation on the
+ * main thread (16 MB by default); and glibc's malloc giving blocks of 128 KiB and more back to the system when
+ * freed, instead of keeping them in its arenas.
+ */
+export const SERVE_NODE_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=4'];
+export const SERVE_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
 export class RssSampler {
   peak = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -56,12 +65,12 @@ export function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...SERVE_ENV,
   };
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
-  // The production artefact that `npm start` runs (built by `npm run build`).
-  // The same V8 flag as `npm run serve`: a heap ceiling makes V8 collect before growing (RSS budget).
-  return spawn(process.execPath, ['--max-old-space-size=256', 'build/node/main.js'], {
+  // The production artefact that `npm start` runs (built by `npm run build`), as `npm run serve` runs it.
+  return spawn(process.execPath, [...SERVE_NODE_FLAGS, 'build/node/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

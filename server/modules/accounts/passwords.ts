@@ -2,40 +2,26 @@ import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { loadStrengthEstimator, ownWords, tooWeakMessage } from '../../../common/password-strength.ts';
 import { AppError } from '../../errors.ts';
+import { boundedQueue } from '../../storage/bounded-queue.ts';
 
 /** argon2id (algorithm 2 in @node-rs/argon2's const enum) with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * How many hashes run at once; the others wait their turn. Each one holds 19 MiB (memoryCost) on a libuv pool
+ * Hashes run one at a time; the others wait their turn. Each one holds 19 MiB (memoryCost) on a libuv pool
  * thread, so a burst of log-ins put up to four of them (the pool's size), 76 MiB, on the server's resident
  * memory: they were the peaks of `npm run bench:load` (decision 030, 2026-11-25). One at a time keeps a log-in
  * at its ~30 ms and caps log-ins near 30/s per process, far above a shop's; the wait is in the event loop.
  */
-const AT_ONCE = 1;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // The turn passes straight to the next in line (running stays the same), or is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+const hashing = boundedQueue({ concurrency: 1 });
 
 export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, ARGON2));
+  return hashing.run(() => hash(password, ARGON2));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await inTurn(() => verify(passwordHash, password));
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -45,10 +45,13 @@ const INLINE_SCRIPTS: Record<string, string> = {
  * pages' code.
  */
 function inlineScripts(): Plugin {
-  const entryOf = (id: string) => (id.startsWith('\0') ? INLINE_SCRIPTS[id.slice(1)] : undefined);
+  const entryOf = (id: string) => {
+    const name = id.startsWith('\0') ? id.slice(1) : undefined;
+    return name !== undefined && Object.hasOwn(INLINE_SCRIPTS, name) ? INLINE_SCRIPTS[name] : undefined;
+  };
   return {
     name: 'inline-scripts',
-    resolveId: (id) => (id in INLINE_SCRIPTS ? `\0${id}` : undefined),
+    resolveId: (id) => (Object.hasOwn(INLINE_SCRIPTS, id) ? `\0${id}` : undefined),
     async load(id) {
       const entry = entryOf(id);
       if (!entry) return undefined;

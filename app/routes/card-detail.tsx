@@ -10,6 +10,7 @@ import { addToCart, type CartCard } from '../lib/cart';
 import { loadCard } from '../lib/catalog.server';
 import { formatDollars } from '../lib/format';
 import { publicPageHeaders } from '../lib/http-cache';
+import { useHydrated } from '../lib/hydrated';
 import type { RouteError } from '../lib/route-error';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';
 import { toast } from '../lib/toast';
@@ -85,6 +86,9 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
   const { card } = loaderData;
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
+  // Opened by a document load (from the light card list, a search, a shared link), the buttons are in the
+  // page before their code: until React runs them they say so, instead of taking a click that does nothing.
+  const hydrated = useHydrated();
   const personalised = card.personal_fields.length > 0;
   const cartCard: CartCard = {
     id: card.id,
@@ -129,7 +133,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 className="button"
-                disabled={!card.in_stock}
+                disabled={!card.in_stock || !hydrated}
                 onClick={() => {
                   addToCart({ card: cartCard, design: card.category });
                   setAdded(true);
@@ -141,7 +145,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 className="button button-outline"
-                disabled={!card.in_stock}
+                disabled={!card.in_stock || !hydrated}
                 onClick={() => {
                   addToCart({ card: cartCard, design: card.category });
                   navigate('/checkout');

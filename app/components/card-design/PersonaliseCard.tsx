@@ -12,6 +12,7 @@ import { DESIGN_UPLOAD } from '../../../common/upload-fields';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { addToCart, type CartCard } from '../../lib/cart';
+import { useHydrated } from '../../lib/hydrated';
 import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { CardPreview, useQrMatrix } from './CardPreview';
@@ -64,6 +65,8 @@ export function PersonaliseCard({
     ...(fields.includes('qr') ? { qr: true } : {}),
   });
   const [entries, setEntries] = useState<PersonalisationEntry[] | null>(null);
+  // Until React runs the form, a press would submit it natively (a page load that adds nothing).
+  const hydrated = useHydrated();
   const shown = entries ?? Array.from({ length: packSize }, (_, i) => (i === 0 ? prefill() : {}));
   const [current, setCurrent] = useState(0);
   const [pictures, setPictures] = useState<Record<number, PngDataUrl>>({});
@@ -286,7 +289,7 @@ export function PersonaliseCard({
               {why}
             </p>
           )}
-          <button type="submit" className="button" disabled={!inStock || why !== undefined}>
+          <button type="submit" className="button" disabled={!inStock || why !== undefined || !hydrated}>
             Add personalised card to cart
           </button>
         </form>

@@ -37,6 +37,8 @@ const INLINE_SCRIPTS: Record<string, string> = {
   'virtual:site-script': 'app/site-script/index.ts',
   // The card page's script, inlined by CardPage.tsx.
   'virtual:card-script': 'app/card-script/index.ts',
+  // The hydrated pages' form guard (decision 035), inlined by root.tsx.
+  'virtual:form-guard': 'app/form-guard/index.ts',
 };
 
 /**

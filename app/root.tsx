@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Link,
   Links,
@@ -25,7 +25,9 @@ import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
 import './lib/context';
+import formGuard from 'virtual:form-guard';
 import siteScript from 'virtual:site-script';
+import { HYDRATED_EVENT } from './form-guard/hydrated-event';
 
 // The site's stylesheet is linked in Layout, not here: a bare page (the card page) goes without it.
 export const links: Route.LinksFunction = () => [
@@ -67,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const bare = barePageOf(useMatches());
   const light = useLightPage();
+  // Runs only where React does (a hydrated page): the form guard hands on what it held (decision 035).
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   if (bare) {
     // The page brings its own styles and script: no React on the client, no site chrome.
     return (
@@ -111,6 +117,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: siteScript }} />
         ) : (
           <>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script, from the build */}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: formGuard }} />
             <LazyToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

@@ -1,0 +1,84 @@
+import { expect, hydrated, test } from './support/fixtures.ts';
+import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+
+/*
+ * A hydrated page paints before its scripts run (decision 035). A form React sends, submitted in that
+ * moment, must neither leave the page as a GET link carrying its fields (a password in the address, the
+ * history and the server's log) nor be lost: the form guard holds it and React sends it once it runs.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+let site: MailedServer;
+const email = `grace.${Date.now()}@example.test`;
+const password = 'Harvard-Mark-1944';
+
+test.beforeAll(async () => {
+  site = await startMailedServer();
+  await registerActiveUser(site, { firstName: 'Grace', lastName: 'Hopper', email, password });
+});
+
+test.afterAll(async () => {
+  await site.close();
+});
+
+test('a login sent before React runs is held, then sent by React: the password never enters an address', async ({
+  page,
+}) => {
+  const addresses: string[] = [];
+  page.on('request', (request) => addresses.push(request.url()));
+  // React's entry module waits until the test lets it through: the page is painted, React is not running.
+  let letReactRun = () => {};
+  const reactMayRun = new Promise<void>((resolve) => {
+    letReactRun = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await reactMayRun;
+    await route.continue();
+  });
+  await page.goto(`${site.baseUrl}/login?next=%2Fprofile`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  // Proving that nothing happens takes a wait: the browser's own GET submission would leave at once.
+  await page.waitForTimeout(750);
+  expect(page.url()).toBe(`${site.baseUrl}/login?next=%2Fprofile`);
+  expect(await page.evaluate(() => window.__e2eCommits ?? 0)).toBe(0);
+
+  letReactRun();
+  await page.waitForURL(`${site.baseUrl}/profile`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(
+    addresses.filter(
+      (address) => address.includes(encodeURIComponent(password)) || address.includes(password),
+    ),
+  ).toEqual([]);
+});
+
+test('a form with a method of its own is left to the browser before React runs', async ({ page }) => {
+  // The admin's filters are a GET form (React Router's <Form method="get">): a link is what they make.
+  // Without a session the admin page sends to the login page; the search form there is the site's own,
+  // so a GET form is built in the page to stand for it.
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, (route) => route.abort());
+  await page.goto(`${site.baseUrl}/verify`, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'get';
+    form.action = '/cards';
+    form.innerHTML = '<input name="page" value="2"><button>Go</button>';
+    document.body.append(form);
+  });
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await page.waitForURL(`${site.baseUrl}/cards?page=2`);
+});
+
+test('a hydrated page’s document asks for no script before its first paint', async ({ page }) => {
+  for (const path of ['/verify', '/login', '/cards/classic-intro-card-matte-black']) {
+    const html = await (await page.request.get(`${site.baseUrl}${path}`)).text();
+    expect(html, path).not.toContain('modulepreload');
+    // React still comes: the module script at the end of <body> imports it.
+    expect(html, path).toMatch(/<script[^>]* type="module"/);
+  }
+});

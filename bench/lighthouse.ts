@@ -29,6 +29,9 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/cards/classic-intro-card-matte-black',
   '/cards/signature-intro-card-pearl-white',
   '/verify',
+  // Where a visitor signs in and keeps a cart: hydrated, public.
+  '/login',
+  '/cart',
   CARD_PAGE,
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

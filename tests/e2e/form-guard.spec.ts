@@ -1,4 +1,5 @@
 import { expect, hydrated, test } from './support/fixtures.ts';
+import { holdReact } from './support/hold-react.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 /*
@@ -27,15 +28,7 @@ test('a login sent before React runs is held, then sent by React: the password n
 }) => {
   const addresses: string[] = [];
   page.on('request', (request) => addresses.push(request.url()));
-  // React's entry module waits until the test lets it through: the page is painted, React is not running.
-  let letReactRun = () => {};
-  const reactMayRun = new Promise<void>((resolve) => {
-    letReactRun = resolve;
-  });
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await reactMayRun;
-    await route.continue();
-  });
+  const letReactRun = await holdReact(page);
   await page.goto(`${site.baseUrl}/login?next=%2Fprofile`, { waitUntil: 'domcontentloaded' });
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Email').fill(email);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { holdReact } from './support/hold-react.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -141,6 +142,22 @@ test('a failed order keeps the cart and says so', async ({ page }) => {
   await expect(page).toHaveURL(`${site.baseUrl}/checkout`);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+});
+
+test('the cart page does not move when React reads an empty cart after the first paint', async ({ page }) => {
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const letReactRun = await holdReact(page);
+    await page.goto(`${site.baseUrl}/cart`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('status').filter({ hasText: 'Loading cart...' })).toBeVisible();
+    const footerTop = () => page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+    const before = await footerTop();
+    letReactRun();
+    await hydrated(page);
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    expect(await footerTop(), `${width} px`).toBe(before);
+    await page.unrouteAll();
+  }
 });
 
 test('the cart repairs a broken or tampered saved cart, and other tabs follow changes', async ({ page }) => {

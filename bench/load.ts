@@ -187,6 +187,9 @@ async function main(): Promise<number> {
     PUBLIC_URL: base,
     // One shopper orders 60 times a second here: a capacity test, not the per-user limit (decision 016).
     ORDERS_PER_HOUR: '1000000',
+    // Behind a proxy, as in production: the checks and log-ins below come from many clients, each limited
+    // on its own (X-Forwarded-For), not from one address that every per-client limit would stop.
+    TRUST_PROXY: '127.0.0.1',
     ...(postgres ? { DATABASE_URL: postgres.url, SESSION_SECRET: randomBytes(32).toString('hex') } : {}),
   });
   try {
@@ -211,6 +214,9 @@ async function main(): Promise<number> {
     };
     const page = cycle(['/', '/cards', `/cards/${card.slug}`, '/services']);
     const catalogue = cycle(['/api/cards/?page=1', `/api/cards/${card.slug}/`]);
+    /** The address of the n-th client: a buyer checking their own card, a browser logging in. */
+    const clientAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    let logins = 0;
     const workloads: Workload[] = [
       {
         name: 'pages (/, /cards, a card, /services)',
@@ -231,10 +237,15 @@ async function main(): Promise<number> {
         kind: 'read',
         connections: 20,
         rate: 80,
-        next: () => ({
-          method: 'GET',
-          path: `/api/verify/?code=${codes[Math.floor(Math.random() * codes.length)]}`,
-        }),
+        next: () => {
+          // Each serial's buyer checks it from their own address.
+          const n = Math.floor(Math.random() * codes.length);
+          return {
+            method: 'GET',
+            path: `/api/verify/?code=${codes[n]}`,
+            headers: { 'x-forwarded-for': clientAddress(n) },
+          };
+        },
       },
       {
         name: 'log in',
@@ -244,7 +255,7 @@ async function main(): Promise<number> {
         next: () => ({
           method: 'POST',
           path: '/api/auth/login/',
-          headers: json,
+          headers: { ...json, 'x-forwarded-for': clientAddress(100_000 + (logins++ % 1000)) },
           body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
         }),
       },

@@ -46,6 +46,18 @@ describe('GET /api/verify/', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 
+  it('never locks a client out for checks that found their cards, however many ran at once', async () => {
+    const ip = newIp();
+    const cards = (await generateBatch(t.database.db, 'IC-CLS-MB', 24)).map((row) => row.serial);
+    // More at once than the limit: some wait their turn (429), none is a miss.
+    const burst = await Promise.all(cards.slice(0, 20).map((code) => verify(code, ip)));
+    expect(burst.map((answer) => answer.status).filter((status) => status !== 429)).not.toEqual([]);
+    expect(burst.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+    // Afterwards the client checks its cards as before, and still has all five misses.
+    for (const code of cards.slice(20)) expect((await verify(code, ip)).status).toBe(200);
+    expect((await verify(unregistered(), ip)).body).toMatchObject({ status: 'Not found', attempts: 1 });
+  });
+
   it('counts a serial once per client: genuine, then verified n times, then the limit, with x/5 attempts', async () => {
     const [serial] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);
     const code = serial?.serial as string;

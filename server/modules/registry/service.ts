@@ -224,7 +224,12 @@ export async function verifyCode(
 
   // Counted as a miss before the look-up, so concurrent misses cannot all slip under the limit; a find gives it back.
   const attempts = await countHit(db, missKey(client), FAILED_LOOKUPS);
-  if (attempts > FAILED_LOOKUPS.max) return limitedAnswer(attempts);
+  if (attempts > FAILED_LOOKUPS.max) {
+    // Refused, it looked nothing up: not a miss. Kept, the count of a client whose checks ran together
+    // (each counted until its find gives it back) would stay past the limit, refusing its genuine cards.
+    await refundHit(db, missKey(client));
+    return limitedAnswer(attempts);
+  }
   const answer = await findCode(db, compact, serial, client, mayCount);
   if (!answer) return unknownAnswer(attempts);
   await refundHit(db, missKey(client));

@@ -10,8 +10,8 @@ export const streamTimeout = 5000;
 /**
  * The script preloads React Router puts in <head> (React hoists them there). Without them a hydrated page
  * paints on the stylesheet alone: on a phone's link its scripts no longer share the bandwidth the first
- * paint waits for, and React starts one round trip later, from the imports of the module script at the
- * end of <body> (decision 035). Forms React sends are held until then (app/form-guard).
+ * paint waits for. React starts later: the module script at the end of <body> fetches its imports, then
+ * theirs, then React Router's entry (decision 035). Forms React sends are held until then (app/form-guard).
  */
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 

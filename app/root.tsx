@@ -24,6 +24,7 @@ import { useLightPage } from './lib/light-page';
 import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
+import { adoptTypedText } from './lib/typed-before-hydration';
 import './lib/context';
 import formGuard from 'virtual:form-guard';
 import siteScript from 'virtual:site-script';
@@ -69,8 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const bare = barePageOf(useMatches());
   const light = useLightPage();
-  // Runs only where React does (a hydrated page): the form guard hands on what it held (decision 035).
+  // Runs only where React does (a hydrated page), after every page component's first effects: what was
+  // typed before is taken into React's state, then the form guard hands on what it held (decision 035).
   useEffect(() => {
+    adoptTypedText();
     document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   if (bare) {
@@ -101,6 +104,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="site" />
         <Links />
         <OrganizationLd />
+        {!light && (
+          // In <head>: it holds a form's submission made before React runs, so it must run before any form
+          // can be sent. The browser's build has no copy of it (suppressHydrationWarning).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script, from the build
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: formGuard }} suppressHydrationWarning />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -117,8 +126,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: siteScript }} />
         ) : (
           <>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own script, from the build */}
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: formGuard }} />
             <LazyToaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

@@ -34,8 +34,8 @@ test('a login sent before React runs is held, then sent by React: the password n
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Login' }).click();
-  // Proving that nothing happens takes a wait: the browser's own GET submission would leave at once.
-  await page.waitForTimeout(750);
+  // Held, and marked so: without the guard the browser would already have left with the fields in the link.
+  await expect(form).toHaveAttribute('aria-busy', 'true');
   expect(page.url()).toBe(`${site.baseUrl}/login?next=%2Fprofile`);
   expect(await page.evaluate(() => window.__e2eCommits ?? 0)).toBe(0);
 
@@ -48,6 +48,41 @@ test('a login sent before React runs is held, then sent by React: the password n
       (address) => address.includes(encodeURIComponent(password)) || address.includes(password),
     ),
   ).toEqual([]);
+});
+
+/** A code that is no card of ours, checked on /verify: the answer names it "Not found". */
+const UNKNOWN_CODE = 'NOT-OUR-CARD-7';
+
+test('a check typed and sent before React runs is sent with what was typed once React runs', async ({
+  page,
+}) => {
+  const letReactRun = await holdReact(page);
+  await page.goto(`${site.baseUrl}/verify`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Verify a product' });
+  await form.getByLabel('Serial number or SKU').fill(UNKNOWN_CODE);
+  await form.getByRole('button', { name: 'Verify' }).click();
+  await expect(form).toHaveAttribute('aria-busy', 'true');
+
+  letReactRun();
+  await expect(page.getByText('Not found', { exact: true })).toBeVisible();
+  await expect(form).not.toHaveAttribute('aria-busy');
+  await expect(form.getByLabel('Serial number or SKU')).toHaveValue(UNKNOWN_CODE);
+  await expect(page).toHaveURL(`${site.baseUrl}/verify?code=${UNKNOWN_CODE}`);
+  await expect(page.getByText('Please enter a serial number or SKU.')).toHaveCount(0);
+});
+
+test('text typed before React runs is what React sends later', async ({ page }) => {
+  const letReactRun = await holdReact(page);
+  await page.goto(`${site.baseUrl}/verify`, { waitUntil: 'domcontentloaded' });
+  const field = page.getByLabel('Serial number or SKU');
+  await field.fill(UNKNOWN_CODE);
+  letReactRun();
+  await hydrated(page);
+  // React rendered an empty field; without handing it the typed text it would check an empty code.
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Not found', { exact: true })).toBeVisible();
+  await expect(field).toHaveValue(UNKNOWN_CODE);
+  await expect(page.getByText('Please enter a serial number or SKU.')).toHaveCount(0);
 });
 
 test('a form with a method of its own is left to the browser before React runs', async ({ page }) => {

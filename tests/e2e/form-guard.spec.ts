@@ -86,9 +86,8 @@ test('text typed before React runs is what React sends later', async ({ page }) 
 });
 
 test('a form with a method of its own is left to the browser before React runs', async ({ page }) => {
-  // The admin's filters are a GET form (React Router's <Form method="get">): a link is what they make.
-  // Without a session the admin page sends to the login page; the search form there is the site's own,
-  // so a GET form is built in the page to stand for it.
+  // The site's GET forms (the admin's filters, React Router's <Form method="get">) make a link by design.
+  // They need an admin's session, so a GET form built in the page stands for them.
   await page.route(/\/assets\/entry\.client-[^/]+\.js$/, (route) => route.abort());
   await page.goto(`${site.baseUrl}/verify`, { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => {

@@ -88,7 +88,7 @@ test('text typed before React runs is what React sends later', async ({ page }) 
 test('a form with a method of its own is left to the browser before React runs', async ({ page }) => {
   // The site's GET forms (the admin's filters, React Router's <Form method="get">) make a link by design.
   // They need an admin's session, so a GET form built in the page stands for them.
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, (route) => route.abort());
+  await holdReact(page); // never let run
   await page.goto(`${site.baseUrl}/verify`, { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => {
     const form = document.createElement('form');

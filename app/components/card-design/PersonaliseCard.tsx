@@ -65,7 +65,8 @@ export function PersonaliseCard({
     ...(fields.includes('qr') ? { qr: true } : {}),
   });
   const [entries, setEntries] = useState<PersonalisationEntry[] | null>(null);
-  // Until React runs the form, a press would submit it natively (a page load that adds nothing).
+  // Until React runs the form, a press would only be held by the form guard (app/form-guard), and what it
+  // sends (the design, the pictures) lives in React's state, not in the fields: the button waits for React.
   const hydrated = useHydrated();
   const shown = entries ?? Array.from({ length: packSize }, (_, i) => (i === 0 ? prefill() : {}));
   const [current, setCurrent] = useState(0);

@@ -178,6 +178,8 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       '/cards?page=2',
       '/cards/classic-intro-card-matte-black',
       '/cards/heritage-intro-card-bamboo',
+      // Logo and signature uploads: signed out, only a hint to sign in stands where the file field would.
+      '/cards/signature-intro-card-pearl-white',
       '/login',
       '/login?next=%2Fcheckout',
       '/activate/x/y',

@@ -206,7 +206,8 @@ export function PersonaliseCard({
           })}
           {UPLOAD_FIELDS.filter((field) => fields.includes(field)).map((field) => (
             <div className="field" key={field}>
-              <label htmlFor={`${id}-${field}`}>{PRINT_FIELD_LABELS[field]}</label>
+              {/* Signed out there is no file field, only the hint to sign in: a label names a control. */}
+              <label htmlFor={user ? `${id}-${field}` : undefined}>{PRINT_FIELD_LABELS[field]}</label>
               {user ? (
                 <>
                   <input

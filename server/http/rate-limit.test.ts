@@ -42,12 +42,26 @@ describe('the shared counter', () => {
   });
 
   it('gives a hit back on a refund, never below zero', async () => {
+    const first = await hit(t.database.db, 'refund', limit);
     await countHit(t.database.db, 'refund', limit);
-    await countHit(t.database.db, 'refund', limit);
-    await refundHit(t.database.db, 'refund');
+    await refundHit(t.database.db, 'refund', first);
     expect((await hit(t.database.db, 'refund', limit)).count).toBe(2);
-    for (let i = 0; i < 4; i++) await refundHit(t.database.db, 'refund');
+    for (let i = 0; i < 4; i++) await refundHit(t.database.db, 'refund', first);
     expect((await hit(t.database.db, 'refund', limit)).count).toBe(1);
+  });
+
+  it('gives a hit back only to the window it was counted in', async () => {
+    const old = await hit(t.database.db, 'refund-late', limit);
+    await t.database.db
+      .update(rateLimits)
+      .set({ windowStart: sql`now() - interval '16 minutes'` })
+      .where(sql`${rateLimits.key} = 'refund-late'`);
+    const inNewWindow = await hit(t.database.db, 'refund-late', limit);
+    expect(inNewWindow.count).toBe(1);
+    expect(inNewWindow.window).not.toBe(old.window);
+    // The event counted in the old window turns out not to count: the new window never held it.
+    await refundHit(t.database.db, 'refund-late', old);
+    expect((await hit(t.database.db, 'refund-late', limit)).count).toBe(2);
   });
 
   it('starts a new window once the old one has passed', async () => {

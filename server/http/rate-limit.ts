@@ -10,11 +10,13 @@ export interface Limit {
   windowMs: number;
 }
 
-interface Hit {
+export interface Hit {
   /** Events in the current window, this one included. */
   count: number;
   /** Seconds until the window ends (for Retry-After). */
   retryAfterSeconds: number;
+  /** When the window this event was counted in began (the database's text of it): a refund goes there only. */
+  window: string;
 }
 
 /**
@@ -38,8 +40,10 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<Hit> {
     .returning({
       count: rateLimits.count,
       left: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      window: sql<string>`${rateLimits.windowStart}::text`,
     });
-  return { count: row?.count ?? 1, retryAfterSeconds: Math.max(1, Number(row?.left ?? windowSeconds)) };
+  if (!row) throw new Error(`The rate limit "${key}" was not counted`);
+  return { count: row.count, retryAfterSeconds: Math.max(1, Number(row.left)), window: row.window };
 }
 
 /** The count so far in the window, this event included. */
@@ -47,12 +51,16 @@ export async function countHit(db: Db, key: string, limit: Limit): Promise<numbe
   return (await hit(db, key, limit)).count;
 }
 
-/** Gives one counted event back: the attempt turned out not to be one the limit is about (a good password). */
-export async function refundHit(db: Db, key: string): Promise<void> {
+/**
+ * Gives one counted event back: the attempt turned out not to be one the limit is about (a good password).
+ * Only to the window it was counted in: once that window has ended, the new one never held it, and taking
+ * one off there would let one more attempt through.
+ */
+export async function refundHit(db: Db, key: string, counted: Hit): Promise<void> {
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${key}`);
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${counted.window}::timestamptz`);
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {
@@ -63,8 +71,9 @@ export function tooManyAttempts(retryAfterSeconds?: number, detail: string = TOO
   return new AppError('too_many_requests', detail, undefined, retryAfterSeconds);
 }
 
-/** Counts the event and refuses it with 429 once the window holds more than `max`. */
-export async function enforceLimit(db: Db, key: string, limit: Limit, detail?: string): Promise<void> {
-  const { count, retryAfterSeconds } = await hit(db, key, limit);
-  if (count > limit.max) throw tooManyAttempts(retryAfterSeconds, detail);
+/** Counts the event and refuses it with 429 once the window holds more than `max`; the hit, for a refund. */
+export async function enforceLimit(db: Db, key: string, limit: Limit, detail?: string): Promise<Hit> {
+  const counted = await hit(db, key, limit);
+  if (counted.count > limit.max) throw tooManyAttempts(counted.retryAfterSeconds, detail);
+  return counted;
 }

@@ -36,8 +36,8 @@ const UPLOAD_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
 const imageWork = boundedQueue({ concurrency: 1, maxWaiting: 4, busy: IMAGES_BUSY, retryAfterSeconds: 5 });
 
 /** Counts an upload by its user before any decoding; beyond UPLOAD_LIMIT it is a 429. */
-export function countUpload(db: Db, userId: number): Promise<void> {
-  return enforceLimit(db, `upload:${userId}`, UPLOAD_LIMIT, TOO_MANY_UPLOADS);
+export async function countUpload(db: Db, userId: number): Promise<void> {
+  await enforceLimit(db, `upload:${userId}`, UPLOAD_LIMIT, TOO_MANY_UPLOADS);
 }
 
 type CreateSharp = (input: Buffer, options: SharpOptions) => Sharp;

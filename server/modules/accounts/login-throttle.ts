@@ -57,8 +57,8 @@ export async function admitLogin(
   return {
     async settle() {
       await clearHits(deps.db, pairKey);
-      await refundHit(deps.db, clientKey);
-      await refundHit(deps.db, wideKey);
+      await refundHit(deps.db, clientKey, fromClient);
+      await refundHit(deps.db, wideKey, wide);
     },
   };
 }

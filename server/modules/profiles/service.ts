@@ -90,11 +90,11 @@ export async function updateProfile(
   if (emailChanges || input.password !== undefined) {
     if (!input.current_password) fieldError('current_password', CURRENT_PASSWORD_NEEDED);
     const key = `current-password:${user.id}`;
-    await enforceLimit(deps.db, key, LIMITS.login);
+    const counted = await enforceLimit(deps.db, key, LIMITS.login);
     if (!(await verifyPassword(user.passwordHash, input.current_password))) {
       fieldError('current_password', CURRENT_PASSWORD_WRONG);
     }
-    await refundHit(deps.db, key);
+    await refundHit(deps.db, key, counted);
   }
   if (input.password !== undefined) {
     await rejectWeakPassword(input.password, [

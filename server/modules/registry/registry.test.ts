@@ -323,6 +323,20 @@ describe('claiming cards', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
+  it('never locks a user out for claims of their own cards, however many ran at once', async () => {
+    const user = await signedInUser(t);
+    const cards = (await generateBatch(t.database.db, 'IC-CLS-MB', 26)).map((row) => row.serial);
+    // More at once than the limit (a Team Pack claimed from a script): some wait their turn, none is a miss.
+    const burst = await Promise.all(
+      cards.slice(0, 24).map((serial) => call('POST', '/api/auth/cards/claim/', user.cookie, { serial })),
+    );
+    expect(burst.every((answer) => answer.status === 201 || answer.status === 429)).toBe(true);
+    expect(burst.filter((answer) => answer.status === 429)).not.toEqual([]);
+    // Afterwards the user claims the rest as before.
+    for (const serial of cards.slice(24)) {
+      expect((await call('POST', '/api/auth/cards/claim/', user.cookie, { serial })).status).toBe(201);
+    }
+  });
   it('refuses a malformed, unknown or blocked serial', async () => {
     const user = await signedInUser(t);
     expect(await call('POST', '/api/auth/cards/claim/', user.cookie, { serial: 'hello' })).toMatchObject({

@@ -20,11 +20,11 @@ import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { barePageOf } from './lib/bare-page';
+import { adoptInputBeforeHydration } from './lib/input-before-hydration';
 import { useLightPage } from './lib/light-page';
 import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
 import type { RootData } from './lib/seo';
-import { adoptTypedText } from './lib/typed-before-hydration';
 import './lib/context';
 import formGuard from 'virtual:form-guard';
 import siteScript from 'virtual:site-script';
@@ -71,10 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = barePageOf(useMatches());
   const light = useLightPage();
   // Runs only where React does (a hydrated page), after every page component's first effects: what was
-  // typed before is taken into React's state, then the form guard hands on what it held (decision 035).
+  // typed or chosen before is taken into React's state, then the form guard hands on what it held (decision 035).
   useEffect(() => {
-    adoptTypedText();
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
+    void adoptInputBeforeHydration().finally(() => document.dispatchEvent(new Event(HYDRATED_EVENT)));
   }, []);
   if (bare) {
     // The page brings its own styles and script: no React on the client, no site chrome.

@@ -10,7 +10,7 @@ export interface Limit {
   windowMs: number;
 }
 
-export interface Hit {
+interface Hit {
   /** Events in the current window, this one included. */
   count: number;
   /** Seconds until the window ends (for Retry-After). */

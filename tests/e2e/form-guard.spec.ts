@@ -1,5 +1,6 @@
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { holdReact } from './support/hold-react.ts';
+import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 /*
@@ -108,4 +109,75 @@ test('a hydrated page’s document asks for no script before its first paint', a
     // React still comes: the module script at the end of <body> imports it.
     expect(html, path).toMatch(/<script[^>]* type="module"/);
   }
+});
+
+test('an address chosen at checkout before React runs is the address the order is sent to', async ({
+  page,
+}) => {
+  await logIn(page, site.baseUrl, { email, password }, '/cards/executive-intro-card-metal-gold');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  for (const address of [
+    { address: '1 First Street', city: 'Boston', country: 'United States', postal_code: '02108' },
+    { address: '2 Harbour Lane', city: 'Hamburg', country: 'Germany', postal_code: '20457' },
+  ]) {
+    const saved = await page.request.post(`${site.baseUrl}/api/auth/address/`, {
+      data: address,
+      headers: { origin: site.baseUrl },
+    });
+    expect(saved.status()).toBe(201);
+  }
+
+  const letReactRun = await holdReact(page);
+  await page.goto(`${site.baseUrl}/checkout`, { waitUntil: 'domcontentloaded' });
+  // The newest address comes first and is chosen; the buyer picks the other one.
+  const boston = page.getByRole('radio', { name: /1 First Street/ });
+  await expect(page.getByRole('radio', { name: /2 Harbour Lane/ })).toBeChecked();
+  await boston.check();
+  letReactRun();
+  await hydrated(page);
+  // React took the choice: the one it shows checked and prices is the one it orders to.
+  await expect(boston).toBeChecked();
+  await expect(page.getByTestId('checkout-zone')).not.toHaveText('(Europe)');
+  await expect(page.getByTestId('checkout-total')).toHaveText(/^\$\d/);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-success\?order=\d+$/);
+  const id = new URL(page.url()).searchParams.get('order');
+  const order = await (await page.request.get(`${site.baseUrl}/api/orders/${id}/`)).json();
+  expect(order.address).toMatchObject({ address: '1 First Street', city: 'Boston' });
+});
+
+test('a pack’s card chosen and named before React runs keeps that name, and a box unticked stays unticked', async ({
+  page,
+}) => {
+  const letReactRun = await holdReact(page);
+  await page.goto(`${site.baseUrl}/cards/team-pack-matte-black`, { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('region', { name: 'Personalise your card' });
+  await form.getByLabel('Card', { exact: true }).selectOption({ label: 'Card 3 of 5' });
+  await form.getByLabel('Printed name').fill('Ada Lovelace');
+  letReactRun();
+  await hydrated(page);
+  const which = form.getByLabel('Card', { exact: true });
+  await expect(which.locator('option:checked')).toHaveText('Card 3 of 5: Ada Lovelace');
+  await expect(form.getByRole('img', { name: 'Front of the card' })).toContainText('Ada Lovelace');
+  await which.selectOption({ index: 0 });
+  await expect(form.getByLabel('Printed name')).toHaveValue('');
+
+  // A box: offered ticked, unticked before React ran; React draws the card without it.
+  const letReactRunAgain = await holdReact(page);
+  await page.goto(`${site.baseUrl}/cards/signature-intro-card-pearl-white`, {
+    waitUntil: 'domcontentloaded',
+  });
+  const signature = page.getByRole('region', { name: 'Personalise your card' });
+  const qr = signature.getByRole('checkbox', { name: /QR code to your card on the back/ });
+  await expect(qr).toBeChecked();
+  await qr.uncheck();
+  letReactRunAgain();
+  await hydrated(page);
+  await signature.getByLabel('Job title').fill('Analyst');
+  await expect(signature.getByRole('img', { name: 'Front of the card' })).toContainText('Analyst');
+  await expect(qr).not.toBeChecked();
+  const back = signature.getByRole('img', { name: 'Back of the card' });
+  await expect(back).not.toContainText('Tap or scan');
+  await qr.check();
+  await expect(back).toContainText('Tap or scan');
 });

@@ -20,7 +20,7 @@ import { SiteFooter } from './components/SiteFooter';
 import { SiteHeader } from './components/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { barePageOf } from './lib/bare-page';
-import { adoptInputBeforeHydration } from './lib/input-before-hydration';
+import { readInputBeforeHydration } from './lib/input-before-hydration';
 import { useLightPage } from './lib/light-page';
 import { useNonce } from './lib/nonce';
 import type { RouteError } from './lib/route-error';
@@ -73,7 +73,14 @@ export function Layout({ children }: { children: ReactNode }) {
   // Runs only where React does (a hydrated page), after every page component's first effects: what was
   // typed or chosen before is taken into React's state, then the form guard hands on what it held (decision 035).
   useEffect(() => {
-    void adoptInputBeforeHydration().finally(() => document.dispatchEvent(new Event(HYDRATED_EVENT)));
+    const handOver = readInputBeforeHydration();
+    queueMicrotask(() => {
+      try {
+        handOver();
+      } finally {
+        document.dispatchEvent(new Event(HYDRATED_EVENT));
+      }
+    });
   }, []);
   if (bare) {
     // The page brings its own styles and script: no React on the client, no site chrome.

@@ -1,11 +1,18 @@
-/** The fields whose text React reads through `onChange` (React's own list of text-like inputs). */
-const TEXT_TYPES = ['text', 'email', 'password', 'search', 'tel', 'url', 'number']
-  .concat(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range'])
-  .map((type) => `input[type=${type}]`);
-const TEXT_FIELD = ['textarea', 'input:not([type])', ...TEXT_TYPES].join(', ');
+import { flushSync } from 'react-dom';
+
+/**
+ * The fields whose text React reads through `onChange`. Not range, colour or date fields: the browser
+ * normalises their value (a range without one reads "50"), so theirs would differ from the rendered one
+ * though nobody touched them.
+ */
+const TEXT_FIELD =
+  'input:not([type]), input[type=text], input[type=email], input[type=password], input[type=search], input[type=tel], input[type=url], input[type=number], textarea';
 const CHOICE = 'input[type=checkbox], input[type=radio]';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Once per page load (React's development mode runs effects twice). */
+let read = false;
 
 /**
  * Hands React what a visitor typed or chose before it hydrated the page. React keeps such input in the
@@ -16,20 +23,24 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * rendered (its `defaultValue`, `defaultChecked`, `defaultSelected`) gets the event React listens for, as
  * if the visitor had just made the change, and its `onChange` takes it into state.
  *
- * All input is read first, then handed over in the page's order, a task apart: a change can re-render
- * fields further on (a pack's "which card" select shows that card's fields), and what was typed there must
- * reach the state of the card then shown, so React renders each change before the next is handed over.
+ * Read when React has hydrated (its first effects), before the next render puts rendered values back;
+ * handed over once React's own work is done (a microtask later: no key the visitor presses can come in
+ * between), in the page's order, each change rendered before the next (`flushSync`, which React honours
+ * only outside its own work): a change can re-render fields further on (a pack's "which card" select
+ * shows that card's fields), and what was typed there must reach the card then shown.
  */
-export async function adoptInputBeforeHydration(root: ParentNode = document): Promise<void> {
+export function readInputBeforeHydration(root: ParentNode = document): () => void {
+  if (read) return () => {};
+  read = true;
   const fields = root.querySelectorAll<Field>(`${TEXT_FIELD}, ${CHOICE}, select`);
   const handOvers = [...fields].flatMap((field) => handOverOf(field) ?? []);
-  for (const handOver of handOvers) {
-    handOver();
-    await new Promise((rendered) => setTimeout(rendered));
-  }
+  return () => {
+    for (const handOver of handOvers) flushSync(handOver);
+  };
 }
 
 function handOverOf(field: Field): (() => void) | undefined {
+  if (field.disabled) return undefined;
   if (field instanceof HTMLSelectElement) return selection(field);
   if (field instanceof HTMLInputElement && field.matches(CHOICE)) return choice(field);
   return text(field);
@@ -58,6 +69,7 @@ function choice(field: HTMLInputElement): (() => void) | undefined {
   const chosen = field.checked;
   if (chosen === field.defaultChecked || (field.type === 'radio' && !chosen)) return undefined;
   return () => {
+    if (field.disabled) return;
     field.checked = !chosen;
     field.click();
   };
@@ -66,16 +78,28 @@ function choice(field: HTMLInputElement): (() => void) | undefined {
 /** React reads a select's change from its `change` event alone (it tracks no value for it). */
 function selection(select: HTMLSelectElement): (() => void) | undefined {
   const options = [...select.options];
-  // Without a `selected` option, a single select shows its first.
-  const shownFirst = !select.multiple && !options.some((option) => option.defaultSelected);
   const chosen = options.map((option) => option.selected);
-  if (options.every((option, i) => chosen[i] === (option.defaultSelected || (shownFirst && i === 0)))) {
-    return undefined;
-  }
+  const rendered = renderedSelection(select, options);
+  if (options.every((_, i) => chosen[i] === rendered[i])) return undefined;
   return () => {
     options.forEach((option, i) => {
       option.selected = chosen[i] === true;
     });
     select.dispatchEvent(new Event('change', { bubbles: true }));
   };
+}
+
+/**
+ * Which options the rendered select showed chosen: those marked `selected` (a single select shows the last
+ * of them); none marked, a drop-down shows its first enabled option and a list box none.
+ */
+function renderedSelection(select: HTMLSelectElement, options: HTMLOptionElement[]): boolean[] {
+  const marked = options.map((option) => option.defaultSelected);
+  if (select.multiple) return marked;
+  const shown = marked.includes(true)
+    ? marked.lastIndexOf(true)
+    : select.size > 1
+      ? -1
+      : options.findIndex((option) => !option.disabled);
+  return options.map((_, i) => i === shown);
 }

@@ -71,7 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = barePageOf(useMatches());
   const light = useLightPage();
   // Runs only where React does (a hydrated page), after every page component's first effects: what was
-  // typed or chosen before is taken into React's state, then the form guard hands on what it held (decision 035).
+  // typed or chosen before is taken into React's state, then the form guard hands on what it held
+  // (decision 035).
   useEffect(() => {
     const handOver = readInputBeforeHydration();
     queueMicrotask(() => {

@@ -337,6 +337,7 @@ describe('claiming cards', () => {
       expect((await call('POST', '/api/auth/cards/claim/', user.cookie, { serial })).status).toBe(201);
     }
   });
+
   it('refuses a malformed, unknown or blocked serial', async () => {
     const user = await signedInUser(t);
     expect(await call('POST', '/api/auth/cards/claim/', user.cookie, { serial: 'hello' })).toMatchObject({

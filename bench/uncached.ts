@@ -9,8 +9,9 @@
  * public card page (`/profile/{username}`, a different owner each request), the same read answered as JSON
  * (`/api/auth/public-profile/{username}/`: the most a page of it could reach, printed, not a target) and
  * `/cards?page=n`. Prints each one's ratio to the constant route and checks issue 20's targets; exits 1 when
- * one fails. On PostgreSQL, with the Django REST peer available (bench/django-peer.ts), it also measures that peer's `/api/cards/?page=n` on
- * the same database, right after ours, and the catalogue JSON target is a multiple of the peer's throughput.
+ * one fails. On PostgreSQL, with the Django REST peer available (bench/django-peer.ts), it also measures that
+ * peer's `/api/cards/?page=n` on the same database, right after ours, and the catalogue JSON target is a
+ * multiple of the peer's throughput.
  * BENCH_SECONDS sets the measured seconds per target; UNCACHED_DATABASES=postgres (or pglite) runs one.
  */
 import { randomBytes } from 'node:crypto';

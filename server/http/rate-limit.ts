@@ -71,6 +71,19 @@ export function tooManyAttempts(retryAfterSeconds?: number, detail: string = TOO
   return new AppError('too_many_requests', detail, undefined, retryAfterSeconds);
 }
 
+/**
+ * Counts an attempt as a miss before it runs, for a success to give back (so concurrent misses cannot all
+ * slip under the limit). One past the limit is refused and given straight back: it looked nothing up, and
+ * kept, the count of a client whose attempts ran together (each counted until its success gives it back)
+ * would stay past the limit, refusing its genuine ones for the rest of the window.
+ */
+export async function countMiss(db: Db, key: string, limit: Limit): Promise<Hit & { refused: boolean }> {
+  const counted = await hit(db, key, limit);
+  const refused = counted.count > limit.max;
+  if (refused) await refundHit(db, key, counted);
+  return { ...counted, refused };
+}
+
 /** Counts the event and refuses it with 429 once the window holds more than `max`; the hit, for a refund. */
 export async function enforceLimit(db: Db, key: string, limit: Limit, detail?: string): Promise<Hit> {
   const counted = await hit(db, key, limit);

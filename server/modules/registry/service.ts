@@ -7,7 +7,7 @@ import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verifi
 import type { Db } from '../../db/client.ts';
 import { cards, cardTransfers, serials, teamClaims, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { hit, type Limit, refundHit, tooManyAttempts } from '../../http/rate-limit.ts';
+import { countMiss, type Limit, refundHit, tooManyAttempts } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
 import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
@@ -222,14 +222,9 @@ export async function verifyCode(
   if (serial && !hasValidCheck(serial)) return unknownAnswer(null);
   if (compact.length > 64) return unknownAnswer(null);
 
-  // Counted as a miss before the look-up, so concurrent misses cannot all slip under the limit; a find gives it back.
-  const counted = await hit(db, missKey(client), FAILED_LOOKUPS);
-  if (counted.count > FAILED_LOOKUPS.max) {
-    // Refused, it looked nothing up: not a miss. Kept, the count of a client whose checks ran together
-    // (each counted until its find gives it back) would stay past the limit, refusing its genuine cards.
-    await refundHit(db, missKey(client), counted);
-    return limitedAnswer(counted.count);
-  }
+  // Counted as a miss before the look-up; a find gives it back.
+  const counted = await countMiss(db, missKey(client), FAILED_LOOKUPS);
+  if (counted.refused) return limitedAnswer(counted.count);
   const answer = await findCode(db, compact, serial, client, mayCount);
   if (!answer) return unknownAnswer(counted.count);
   await refundHit(db, missKey(client), counted);
@@ -285,14 +280,10 @@ export async function claimCard(
   if (!serial || !hasValidCheck(serial)) {
     throw new AppError('bad_request', CLAIM_MESSAGES.format, { serial: [CLAIM_MESSAGES.format] });
   }
-  // Counted as a miss before the look-up; anything but "no such card" gives it back, and so does a refusal
-  // (it looked nothing up), as for verification: claims sent together must not lock their owner out.
+  // Counted as a miss before the look-up; anything but "no such card" gives it back.
   const failKey = `claim-miss:${userId}`;
-  const counted = await hit(db, failKey, FAILED_CLAIMS);
-  if (counted.count > FAILED_CLAIMS.max) {
-    await refundHit(db, failKey, counted);
-    throw tooManyAttempts(counted.retryAfterSeconds);
-  }
+  const counted = await countMiss(db, failKey, FAILED_CLAIMS);
+  if (counted.refused) throw tooManyAttempts(counted.retryAfterSeconds);
   // A Team Pack card waits for the member it was printed for: anyone else finds it reserved.
   const reservedForOther = sql`EXISTS (SELECT 1 FROM ${teamClaims} WHERE ${teamClaims.serialId} = ${serials.id} AND ${teamClaims.claimedAt} IS NULL AND ${teamClaims.email} <> (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId}))`;
   const claimed = await db.transaction(async (tx) => {

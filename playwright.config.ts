@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  reporter: 'list',
+  // The JSON report feeds scripts/slowest-tests.ts (`.ci/run` prints the slowest files).
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   workers: 2,
   retries: 0,
   // A spec that starts its own server seeds a fresh database first: on a busy 2-core machine that alone can take 30 s.

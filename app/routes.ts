@@ -29,6 +29,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('verify', 'routes/verify.tsx'),
   route('c/:serial', 'routes/tap.tsx'),
+  route('p/:code', 'routes/card-address.tsx'),
   route('transfer/:token', 'routes/transfer.tsx'),
   route('team-card/:token', 'routes/team-card.tsx'),
   route('proof/:token', 'routes/proof.tsx'),

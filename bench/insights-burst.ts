@@ -17,6 +17,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { cardEvents, users } from '../server/db/schema/index.ts';
+import { CLIENT_EVENTS_PER_DAY } from '../server/modules/insights/recorder.ts';
+import { signVia } from '../server/modules/insights/signed-via.ts';
 import { createMediaStore } from '../server/storage/index.ts';
 import { type CardOwner, insertCardOwner } from '../server/test/card-owners.ts';
 import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
@@ -24,17 +26,22 @@ import { runOpenLoop } from './open-loop.ts';
 import { table } from './report.ts';
 import { freePort, startServer, stopServer, waitUntilReady } from './server.ts';
 
+const QR = { source: 'qr', card: null } as const;
+
 /** Views a second to each card: the issue's conference, 200 a second on one profile. */
 const RATE = 200;
-/** Distinct visitors (phones) in the hall. */
-const CLIENTS = 500;
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '60' }, baseline: { type: 'boolean', default: false } },
+});
+/**
+ * Distinct visitors (phones) in the hall: enough that none views a card more than a client counts in a day
+ * (CLIENT_EVENTS_PER_DAY), so every view answered is a view counted.
+ */
+const CLIENTS = Math.max(500, Math.ceil((RATE * Number(values.seconds)) / CLIENT_EVENTS_PER_DAY) * 2);
 const CONNECTIONS = 64;
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, baseline: { type: 'boolean', default: false } },
-});
 const seconds = Number(values.seconds);
 /** `--baseline`: both cards have insights off, so the process records nothing (the figure to compare with). */
 const baseline = values.baseline;
@@ -82,18 +89,21 @@ const target = await freshDatabase(dataDir);
   await database.close();
 }
 
+const secret = randomBytes(32).toString('hex');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const child = startServer(port, dataDir, {
   TRUST_PROXY: '127.0.0.1',
-  // Production on PostgreSQL wants a session secret of its own (one per run is enough here).
-  ...(target.url ? { DATABASE_URL: target.url, SESSION_SECRET: randomBytes(32).toString('hex') } : {}),
+  // One per run, known here to sign the QR code's source as the owner's page would.
+  SESSION_SECRET: secret,
+  ...(target.url ? { DATABASE_URL: target.url } : {}),
 });
 let failed = false;
 try {
   await waitUntilReady(base, child);
   const seen = new Set<number>();
   /** Views of one card; `phone` false sends a crawler's agent, which the recorder drops (the warm-up). */
+  let sent = 0;
   const load = (username: string, span: number, phone: boolean) =>
     runOpenLoop({
       base,
@@ -101,10 +111,11 @@ try {
       rate: RATE,
       seconds: span,
       next() {
-        const client = Math.floor(Math.random() * CLIENTS);
+        // In turn, so that no client views a card more often than the others.
+        const client = sent++ % CLIENTS;
         if (phone && username === recorded.username) seen.add(client);
-        // Half scanned a QR code, half followed a shared link.
-        const via = client % 2 === 0 ? '?via=qr' : '';
+        // Half scanned the owner's QR code (its source signed for that card), half followed a shared link.
+        const via = client % 2 === 0 ? `?via=${encodeURIComponent(signVia(secret, username, QR))}` : '';
         return {
           method: 'GET',
           path: `/profile/${username}${via}`,

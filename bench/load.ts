@@ -91,7 +91,8 @@ async function prepare(dataDir: string, databaseUrl: string | undefined) {
         address: '1 Load St',
         city: 'Cork',
         country: 'Ireland',
-        postalCode: '12345',
+        countryCode: 'IE',
+        postalCode: 'T12 X2YZ',
       })
       .returning();
     const [card] = await database.db

@@ -56,6 +56,8 @@ export function startServer(
   port: number,
   dataDir: string,
   extraEnv: Record<string, string> = {},
+  /** More flags for node (a CPU profile). */
+  nodeFlags: string[] = [],
 ): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -70,7 +72,7 @@ export function startServer(
   delete env.DATABASE_URL;
   Object.assign(env, extraEnv);
   // The production artefact that `npm start` runs (built by `npm run build`), as `npm run serve` runs it.
-  return spawn(process.execPath, [...SERVE_NODE_FLAGS, 'build/node/main.js'], {
+  return spawn(process.execPath, [...SERVE_NODE_FLAGS, ...nodeFlags, 'build/node/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, COUNTRY_NAMES, countryName } from './countries.ts';
 import { countryCodeOf } from './country-match.ts';
+import { searchCountries } from './country-search.ts';
 import { bpToPercent, percentToBp, taxOnCents } from './tax-rate.ts';
 
 describe('countries', () => {
@@ -43,14 +44,53 @@ describe('countries', () => {
       ['Bosnia & Herzegovina', 'BA'],
       ['Côte d’Ivoire', 'CI'],
       ['México', 'MX'],
+      // What a form or a script may carry besides the letters: compatibility forms, invisible characters.
+      ['ＧＢ', 'GB'],
+      ['United Kingdom\u200b', 'GB'],
+      ['\ufeffDeutschland', 'DE'],
+      ['Uni\u00adted\u2060 States', 'US'],
+      ['united\u00a0kingdom', 'GB'],
+      ['U\u200dK', 'GB'],
     ];
     for (const [text, code] of cases) expect(countryCodeOf(text), text).toBe(code);
   });
 
   it('answers nothing for what is not a country', () => {
-    for (const text of ['', 'Atlantis', 'ZZ', 'EU', 'XK', 'Europe', 'constructor', '__proto__']) {
+    for (const text of [
+      '',
+      'Atlantis',
+      'ZZ',
+      'EU',
+      'XK',
+      'Europe',
+      'constructor',
+      '__proto__',
+      'G B',
+      'Mars',
+      '\u200b',
+      'United Kingdоm',
+    ]) {
       expect(countryCodeOf(text), text).toBeUndefined();
     }
+  });
+});
+
+describe('the country picker’s search', () => {
+  it('finds a country by its own name, an alias, its code or a part of any, best fit first', () => {
+    const first = (query: string) => searchCountries(query)[0];
+    expect(first('Deutsch')).toEqual({ code: 'DE', name: 'Germany', also: 'Deutschland' });
+    expect(first('uk')).toEqual({ code: 'GB', name: 'United Kingdom', also: 'UK' });
+    expect(first('Great Britain')?.code).toBe('GB');
+    expect(first('holl')).toEqual({ code: 'NL', name: 'Netherlands', also: 'Holland' });
+    expect(first('USA')?.code).toBe('US');
+    expect(first('España')).toEqual({ code: 'ES', name: 'Spain', also: 'España' });
+    expect(first('de')?.code).toBe('DE');
+    expect(first('ＧＢ')?.code).toBe('GB');
+    expect(searchCountries('ireland').map((option) => option.code)).toEqual(['IE', 'GB']);
+    expect(searchCountries('')).toHaveLength(249);
+    expect(searchCountries('Atlantis')).toEqual([]);
+    // A prefix is only offered: "Mars" lists the Marshall Islands, and is still no country by itself.
+    expect(searchCountries('Mars').map((option) => option.code)).toEqual(['MH']);
   });
 });
 

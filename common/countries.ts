@@ -265,11 +265,24 @@ export const COUNTRY_CODES = (Object.keys(COUNTRY_NAMES) as CountryCode[]).sort(
 });
 
 /**
- * How a typed country is compared: case, accents, dots, "&" and runs of spaces do not count
- * ("U.S.A." is "usa", "España" is "espana", "St. Lucia" is "saint lucia").
+ * Typed text as it is meant to read: compatibility forms folded (full-width "ＧＢ" is "GB", a no-break space is
+ * a space), invisible format characters removed (zero-width spaces and joiners, soft hyphens, direction marks),
+ * every run of white space one space, trimmed.
+ */
+export function plainText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * How a typed country is compared: besides what `plainText` folds, case, accents, dots, "&" and runs of spaces
+ * do not count ("U.S.A." is "usa", "España" is "espana", "St. Lucia" is "saint lucia").
  */
 export function countryKey(text: string): string {
-  return text
+  return plainText(text)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -2,7 +2,7 @@ import { COUNTRY_NAMES, type CountryCode, countryKey, isCountryCode } from './co
 import { LOCAL_COUNTRY_NAMES } from './country-local-names.ts';
 
 /** What people write for a country that is neither its code nor its English name. */
-const ALIASES: Readonly<Record<string, readonly string[]>> = {
+export const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   GB: [
     'UK',
     'Great Britain',
@@ -43,7 +43,7 @@ function add(code: string, names: readonly string[]) {
 }
 for (const [code, name] of Object.entries(COUNTRY_NAMES)) add(code, [name]);
 for (const [code, names] of Object.entries(LOCAL_COUNTRY_NAMES)) add(code, names);
-for (const [code, names] of Object.entries(ALIASES)) add(code, names);
+for (const [code, names] of Object.entries(COUNTRY_ALIASES)) add(code, names);
 
 /**
  * The ISO code of a country as typed in an address: a code ("de", "GB"), an English name, a common alias

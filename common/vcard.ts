@@ -47,7 +47,11 @@ function uri(value: string): string {
   return value.replace(/[\r\n]/g, '');
 }
 
-const encoder = new TextEncoder();
+/** A code point's length in UTF-8, counted rather than encoded: exports fold thousands of lines. */
+function utf8Octets(char: string): number {
+  const point = char.codePointAt(0) ?? 0;
+  return point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+}
 
 /**
  * Folds a content line at 75 octets (RFC 2425 §5.8.1): CRLF and one space, never inside a UTF-8
@@ -59,7 +63,7 @@ export function foldLine(line: string): string {
   let octets = 0;
   let limit = 75;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     if (octets + size > limit) {
       parts.push(current);
       current = '';

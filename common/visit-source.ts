@@ -1,3 +1,4 @@
+import { formatSerial } from './serial-format.ts';
 /**
  * Where a visit to a card page came from. A tap on a card (which card: its compact serial), a scan of the
  * owner's QR code, or anything else (a shared link, a saved contact, typed in). The page's URL carries it as
@@ -42,5 +43,5 @@ export function describeVisit(visit: Visit): string {
   if (visit.source === 'qr') return 'QR code';
   if (visit.source === 'link') return 'Shared link';
   if (!visit.card) return 'Card tap';
-  return `Tap of card ${visit.card.replace(/^(.{4})(.{4})(.{4})$/, '$1-$2-$3')}`;
+  return `Tap of card ${formatSerial(visit.card)}`;
 }

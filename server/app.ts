@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -8,45 +8,46 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
-import { clientIdOf, networkIdOf } from './http/client-id.ts';
+import { registerDatabaseClients } from './http/database-client.ts';
 import { registerEtags } from './http/etag.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { asyncStdout } from './http/log-stream.ts';
+import { loopDelayRoute } from './http/loop-delay.ts';
 import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { boundedQueryParser, SERVER_LIMITS, type ServerLimits, serverOptions } from './http/server-limits.ts';
+import { closeHeavyWork } from './jobs/heavy-work.ts';
 import type { Mailer } from './mail/index.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
 import { sweepExpired } from './modules/accounts/housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
-import { SESSION_COOKIE } from './modules/accounts/sessions.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { exchangeContact, exchangeTarget } from './modules/contacts/exchange.ts';
 import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
-import { cardLinkRoutes } from './modules/insights/link-routes.ts';
 import { recordCardView } from './modules/insights/page-views.ts';
 import { rollUpInsights } from './modules/insights/rollup.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
-import { receiveConsultation, receiveContact } from './modules/leads/service.ts';
+import { orderDocumentRoutes } from './modules/orders/document-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { teamClaimRoutes } from './modules/personalisation/team-claims-routes.ts';
 import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts';
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
+import { cardLinkRoutes } from './modules/profiles/link-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
 import { remindOpenProofs } from './modules/proofs/reminders.ts';
 import { proofRoutes } from './modules/proofs/routes.ts';
-import { ownProofLink, proofByToken } from './modules/proofs/views.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
-import { cardTaps } from './modules/registry/sun/tap-card.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { pageLoadContext } from './page-load-context.ts';
 import { buildServices, type Services } from './services.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { registerMediaRoute } from './storage/media-route.ts';
@@ -62,6 +63,8 @@ interface AppDeps {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
+  /** Tighter timeouts and sizes than SERVER_LIMITS (tests that must see them hit). */
+  limits?: Partial<ServerLimits>;
 }
 
 declare module 'fastify' {
@@ -86,9 +89,14 @@ async function registerWithForms<T extends Services>(
   });
 }
 
+/** This process among a cluster's workers, as /healthz tells it: random, so it says nothing about the host. */
+const WORKER_ID = randomBytes(8).toString('hex');
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const limits = { ...SERVER_LIMITS, ...deps.limits };
   const app = Fastify({
+    ...serverOptions(limits),
     logger: deps.logger ?? { level: config.logLevel, stream: asyncStdout() },
     logController: new RequestLogController(),
     // A proxy's request id (nginx `$request_id`) is kept when it is a plain token, so one id follows a
@@ -97,26 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
     // Behind nginx: the client's address (rate limits, logs) and scheme from the trusted proxy only.
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 200,
+      querystringParser: boundedQueryParser(limits),
+    },
     // A URL that cannot be decoded (`/%E0%A4%A`) gets the site's error shape, not Fastify's own.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ detail: 'Bad request.', code: 'bad_request' });
     },
   });
 
-  // Answers finished while the server shuts down close their keep-alive connection, so a graceful
-  // shutdown does not wait for idle clients to hang up.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  const onClose = registerGracefulClose(app);
 
   const routeList: DocumentedRoute[] = [];
   app.decorate('routeList', routeList);
@@ -127,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Only PGlite has one connection to share out (decision 041); PostgreSQL's pool runs queries side by side.
+  if (database.kind === 'pglite') registerDatabaseClients(app);
+  registerJsonBodies(app);
   const pageScripts = registerSecurityHeaders(app, {
     dev: deps.web === 'dev',
     https: config.publicUrl.startsWith('https:'),
@@ -141,17 +146,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, config.publicUrl);
 
   const services = buildServices(deps, app.log);
-  const { mailer, afterAnswer, sessions, secret } = services;
+  const { mailer, afterAnswer, sessions } = services;
   // Queued mail goes out from every process; each message from exactly one.
   app.addHook('onReady', async () => mailer.start());
   // Work begun after an answer finishes (and queues its mail) before the mailer stops.
-  app.addHook('onClose', async () => afterAnswer.idle());
-  app.addHook('onClose', async () => mailer.close());
-  registerAuth(app, sessions);
+  onClose('work after answers', () => afterAnswer.idle());
+  onClose('mailer', () => mailer.close());
+  // Print files of ordered cards are made from every process, each card by exactly one; the pool's children
+  // stop first, so a print file being made ends at once (another start makes it again).
+  app.addHook('onReady', async () => services.printFiles.start());
+  onClose('heavy work and print files', async () => {
+    closeHeavyWork();
+    await services.printFiles.close();
+  });
+  registerAuth(app, sessions, services.secureCookies);
 
   // Card events waiting in a batch are written before the server stops: after the answers and the work
   // begun after them (an exchange records its event there), while the database is still open.
-  app.addHook('onClose', async () => {
+  onClose('card events', async () => {
     await afterAnswer.idle();
     await services.insights
       .flush()
@@ -170,25 +182,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
       remindOpenProofs(services).catch((error) => app.log.warn({ err: error }, 'proof reminders failed')),
     ]);
-  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  // A sweep under way is waited for: the database closes after the hooks.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepOnce = () => {
+    sweeping = sweep();
+  };
+  const sweeper = setInterval(sweepOnce, 60 * 60 * 1000);
   sweeper.unref();
-  app.addHook('onReady', async () => {
-    void sweep();
+  app.addHook('onReady', async () => sweepOnce());
+  onClose('sweeper', async () => {
+    clearInterval(sweeper);
+    await sweeping;
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.setNotFoundHandler(async () => {
     throw new AppError('not_found', 'Not found.');
   });
 
-  // The pid tells which worker of a cluster answered (load balancer checks, the cluster test).
+  // `worker` tells which worker of a cluster answered (load balancer checks); the pid only when benchmarking.
+  const up = { status: 'ok', worker: WORKER_ID, ...(config.bench ? { pid: process.pid } : {}) };
   app.get(
     '/healthz',
     doc({
-      summary: 'The process is up (its pid tells which worker answered)',
+      summary: 'The process is up (`worker` tells which worker answered)',
       responses: { 200: { description: 'Up.', schema: upSchema } },
     }),
-    async () => ({ status: 'ok', pid: process.pid }),
+    async () => up,
   );
   app.get(
     '/readyz',
@@ -234,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       addressRoutes,
       contactRoutes,
       orderRoutes,
-      billingRoutes,
+      orderDocumentRoutes,
       leadRoutes,
       registryRoutes,
       catalogRoutes,
@@ -261,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return { pong: true };
         },
       );
+      await scope.register(loopDelayRoute);
     }
     // The API document, built once from the route table (every route is registered by the first request).
     let apiDocument: string | undefined;
@@ -283,58 +303,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(api, { prefix: '/api' });
 
   if (deps.web !== 'none') {
-    const tapDeps = {
-      db: database.db,
-      keys: config.sunMasterKeys,
-      warn: (message: string) => app.log.warn(message),
-      secret,
-      sessions,
-    };
     await registerWeb(app, {
       mode: deps.web,
       pageScripts,
       changes: database.changes,
-      answered: (request, reply) => recordCardView(services.insights, request, reply.statusCode),
-      loadContext: (request, reply) => ({
-        db: database.db,
-        publicUrl: config.publicUrl,
-        sunKeyVersion: config.sunMasterKeys.current,
-        cspNonce: request.cspNonce,
-        sessions,
-        sessionToken: request.cookies[SESSION_COOKIE],
-        leads: {
-          contact: (input) => receiveContact(services, input, clientIdOf(secret, request)),
-          consultation: (input) => receiveConsultation(services, input, clientIdOf(secret, request)),
-        },
-        exchange: {
-          target: (username, viewerId) => exchangeTarget(database.db, username, viewerId),
-          share: (target, input) =>
-            exchangeContact(services, target, input, {
-              id: clientIdOf(secret, request),
-              ip: request.ip,
-              userAgent: request.headers['user-agent'] ?? '',
-              sessionToken: request.cookies[SESSION_COOKIE],
-            }),
-        },
-        proofs: {
-          byToken: (token) => proofByToken(services, token),
-          ownLink: (userId, orderId) => ownProofLink(services, userId, orderId),
-        },
-        taps: cardTaps(
-          {
-            ...tapDeps,
-            // Once the answer is sent: on PGlite a query holds the one session, and would hold the redirect.
-            later: (task) => {
-              reply.raw.once('close', () => afterAnswer.run('A tap’s verification count', task));
-            },
-          },
-          {
-            client: clientIdOf(secret, request),
-            network: networkIdOf(secret, request),
-            sessionToken: request.cookies[SESSION_COOKIE],
-          },
-        ),
-      }),
+      answered: (request, reply) => recordCardView(services, request, reply.statusCode),
+      loadContext: pageLoadContext(services, config.sunMasterKeys, app.log),
     });
   }
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { REQUEST_MESSAGES } from '../common/messages/requests.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 
 export type ErrorKind =
@@ -73,13 +74,22 @@ interface ErrorBody {
 
 const UNKNOWN_FIELD = 'Unknown field.';
 
+/**
+ * The most fields a 400 lists, and unknown names its message names: an answer stays a few KB however many
+ * problems a body was built to have (75,000 unknown keys once made a 2 MB answer).
+ */
+const MAX_LISTED_ERRORS = 20;
+const MAX_NAMED_UNKNOWN = 5;
+
 type ZodIssue = ZodError['issues'][number];
 
 /** An unknown field is a mistake to name, not to ignore: a misspelt field would otherwise change nothing, silently. */
 function issueMessage(issue: ZodIssue): string {
   if (issue.code !== 'unrecognized_keys') return issue.message;
-  const names = issue.keys.map((key) => [...issue.path, key].join('.'));
-  return `Unknown field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`;
+  const names = issue.keys.slice(0, MAX_NAMED_UNKNOWN).map((key) => [...issue.path, key].join('.'));
+  const more = issue.keys.length - names.length;
+  const listed = more > 0 ? `${names.join(', ')} ${REQUEST_MESSAGES.moreUnknown(more)}` : names.join(', ');
+  return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${listed}.`;
 }
 
 /** The message a 400 leads with: the first problem found. */
@@ -88,11 +98,16 @@ export function firstZodMessage(error: ZodError): string {
   return first ? issueMessage(first) : 'Invalid input.';
 }
 
+/** Each field's messages, for at most MAX_LISTED_ERRORS fields; the rest are counted in `non_field_errors`. */
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   // A Map, not an object: a field named "toString" or "__proto__" must not meet Object.prototype.
   const errors = new Map<string, string[]>();
+  let unlisted = 0;
   const add = (key: string, message: string) => {
-    errors.set(key, [...(errors.get(key) ?? []), message]);
+    const messages = errors.get(key);
+    if (messages) messages.push(message);
+    else if (errors.size < MAX_LISTED_ERRORS) errors.set(key, [message]);
+    else unlisted++;
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -100,6 +115,12 @@ export function fieldErrorsFromZod(error: ZodError): FieldErrors {
       continue;
     }
     add(issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors', issue.message);
+  }
+  if (unlisted > 0) {
+    errors.set('non_field_errors', [
+      ...(errors.get('non_field_errors') ?? []),
+      REQUEST_MESSAGES.moreProblems(unlisted),
+    ]);
   }
   return Object.fromEntries(errors);
 }
@@ -112,7 +133,7 @@ function fromFastifyError(error: FastifyError): { status: number; body: ErrorBod
     FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body.',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
-    FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+    FST_ERR_CTP_BODY_TOO_LARGE: REQUEST_MESSAGES.tooLarge,
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length.',
   };
   const detail = known[error.code] ?? (status === 404 ? 'Not found.' : 'Bad request.');

@@ -57,7 +57,7 @@ beforeAll(async () => {
     address: '5 Victim Road',
     city: 'Galway',
     country: 'Ireland',
-    postal_code: '91234',
+    postal_code: 'H91 E2K3',
   });
   victim.addressId = address.id;
   const [card] = await db.select().from(cards).where(eq(cards.active, true)).orderBy(asc(cards.id)).limit(1);

@@ -50,13 +50,19 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    let waitingFor = (): Record<string, number> => app.closeSteps();
     const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s, exiting');
+      app.log.error(
+        { waitingFor: waitingFor(), resources: process.getActiveResourcesInfo() },
+        'shutdown took over 10 s, exiting',
+      );
       process.exit(1);
     }, 10_000);
     force.unref();
     try {
       await app.close();
+      const databaseSince = performance.now();
+      waitingFor = () => ({ database: Math.round(performance.now() - databaseSince) });
       await database.close();
     } finally {
       releaseLock();

@@ -10,6 +10,7 @@ import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
 import { createInsightsRecorder } from './modules/insights/recorder.ts';
 import type { InsightsRecorder } from './modules/insights/recording.ts';
 import { orderLimits } from './modules/orders/service.ts';
+import { createPrintFiles, type PrintFiles } from './modules/personalisation/print-files.ts';
 import type { MediaStorage } from './storage/index.ts';
 import { cachedMediaStore } from './storage/media-cache.ts';
 
@@ -42,6 +43,8 @@ export interface Services {
   secureCookies: boolean;
   /** ORDERS_PER_HOUR's limits. */
   orderLimits: { perUser: Limit; perClient: Limit };
+  /** The print files of ordered cards, made after the order (decision 036). */
+  printFiles: PrintFiles;
 }
 
 interface ServiceParts {
@@ -81,5 +84,6 @@ export function buildServices(
     secret,
     secureCookies: config.publicUrl.startsWith('https:'),
     orderLimits: orderLimits(config.ordersPerHour),
+    printFiles: createPrintFiles({ db: database.db, log }),
   };
 }

@@ -9,6 +9,8 @@ import type { ChangeFeed } from './db/changes.ts';
 import { PageCache } from './http/page-cache.ts';
 import { pageKeys } from './http/page-key.ts';
 import type { PageScripts } from './http/security.ts';
+import { CATALOG_TOPIC } from './modules/catalog/service.ts';
+import { PROFILES_TOPIC } from './modules/profiles/topic.ts';
 import { buildDir } from './paths.ts';
 
 interface WebOptions {
@@ -112,7 +114,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // Development re-renders every time so edits show.
   const pages =
     typeof build !== 'function' && options.changes
-      ? new PageCache(options.changes, options.pageScripts.policyWithHashes, pageKeys(build.routes))
+      ? new PageCache(
+          options.changes,
+          [CATALOG_TOPIC, PROFILES_TOPIC],
+          options.pageScripts.policyWithHashes,
+          pageKeys(build.routes),
+        )
       : undefined;
 
   app.route({

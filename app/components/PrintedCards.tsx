@@ -1,3 +1,4 @@
+import { PERSONALISATION_MESSAGES } from '../../common/messages/personalisation';
 import type { Order } from '../../server/modules/orders/responses';
 import { formatDate } from '../lib/format';
 import { MemberLink } from './profile/MemberLink';
@@ -20,7 +21,7 @@ export function orderLineKey(line: Order['items'][number]): string {
 
 /**
  * The printed cards of an order line as they were ordered: the front's drawing beside what it says, where
- * each Team Pack card went once shipped, and for the firm a link to each card's print file.
+ * each Team Pack card went once shipped, and for the firm a link to each card's print file once it is made.
  */
 export function PrintedCards({
   line,
@@ -62,9 +63,13 @@ export function PrintedCards({
             {printFile && (
               <>
                 {' '}
-                <a href={printFile(card)} download>
-                  Print file (PDF)
-                </a>
+                {card.print_ready ? (
+                  <a href={printFile(card)} download>
+                    Print file (PDF)
+                  </a>
+                ) : (
+                  <span className="muted">{PERSONALISATION_MESSAGES.printFileBeingMade}</span>
+                )}
               </>
             )}
           </span>

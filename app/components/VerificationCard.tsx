@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MAX_VERIFICATIONS } from '../../common/limits';
 import { TAP_PROOF_MESSAGES } from '../../common/messages/tap-proof';
 import { VERIFY_PROOF } from '../../common/messages/verification';
+import { formatSerial } from '../../common/serial-format';
 import {
   type CountNote,
   countNoteOf,
@@ -222,7 +223,7 @@ export function VerificationCard({
 }) {
   const verdict = verdictOf(answer);
   const countNote = countNoteOf(answer, askedNotToCount);
-  const serial = answer.serial_number?.replace(/(.{4})(?=.)/g, '$1-');
+  const serial = answer.serial_number ? formatSerial(answer.serial_number) : undefined;
   // Attempts mean the card's checks for a serial, and this visitor's failed look-ups for an unknown code.
   const attemptsLabel =
     verdict === 'genuine' || verdict === 'limit'

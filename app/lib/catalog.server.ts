@@ -8,7 +8,7 @@ import { orResponse } from './loader-errors.server.ts';
 import { pageError } from './route-error.ts';
 
 /** A page of the list as `/cards` shows it: its tiles' fields only, since the loader data goes to the browser too. */
-export async function loadCardPage(context: AppLoadContext, pageParam: string | null) {
+export async function loadCatalogPage(context: AppLoadContext, pageParam: string | null) {
   const query = cardsQuerySchema.safeParse({ page: pageParam ?? undefined });
   if (!query.success) throw pageError(400, INVALID_PAGE);
   const { count, page, pageCount, results } = await orResponse(() => listCards(context.db, query.data.page));

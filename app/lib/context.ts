@@ -26,7 +26,10 @@ declare module 'react-router' {
       target(username: string, viewerId?: number): Promise<ExchangeTarget>;
       share(target: ExchangeTarget, input: ExchangeInput): Promise<void>;
     };
-    /** A tap of a card's link by this visitor, and the signed proof its redirect carries to the card page. */
+    /**
+     * A tap of a card's link by this visitor, the signed proof its redirect carries to the card page, and the
+     * signed `?via=` of a source the server saw (a tap, the owner's QR code).
+     */
     taps: CardTaps;
     /** Proof links (signed with the session secret, which the pages do not hold themselves). */
     proofs: {

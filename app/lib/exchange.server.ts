@@ -1,9 +1,10 @@
-import { type AppLoadContext, data } from 'react-router';
+import { type AppLoadContext, data, redirect } from 'react-router';
 import { EXCHANGE_MESSAGES, exchangeSent } from '../../common/messages/exchange';
 import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import { VIA_PARAM } from '../../common/visit-source';
 import { AppError, fieldErrorsFromZod, firstZodMessage } from '../../server/errors.ts';
 import { exchangeSchema } from '../../server/modules/contacts/exchange-schemas.ts';
+import { isFormerName } from '../../server/modules/profiles/service.ts';
 import { postedForm } from './posted-form.server';
 import { pageError } from './route-error.ts';
 
@@ -58,7 +59,12 @@ export async function exchangeAction(
       return answer({ ok: false, message: error.detail });
     throw error;
   }
-  const input = inputOf(form, new URL(request.url));
+  const url = new URL(request.url);
+  // Posted to a name the owner gave up (a page opened before they renamed): the same post, to their page now.
+  if (isFormerName(username ?? '', target.profile)) {
+    throw redirect(`/profile/${target.profile.username}${url.search}`, 308);
+  }
+  const input = inputOf(form, url);
   const parsed = exchangeSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsFromZod(parsed.error);

@@ -1,11 +1,12 @@
 import { type AppLoadContext, redirectDocument } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
+import { TOO_MANY_ATTEMPTS } from '../../common/messages/rate-limit';
 import type { TapProofView } from '../../common/messages/tap-proof';
 import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
 import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
-import { VIA_PARAM, viaOf } from '../../common/visit-source';
+import { VIA_PARAM } from '../../common/visit-source';
 import { teamCardOffer } from '../../server/modules/personalisation/team-claims.ts';
 import { transferOffer } from '../../server/modules/registry/transfers.ts';
 import { pageError } from './route-error.ts';
@@ -19,9 +20,9 @@ function tappedProfile(
   target: { username: string; serial: string },
   proof: TapProofView,
 ): string {
-  const via = viaOf({ source: 'tap', card: target.serial });
+  const via = context.taps.signVia(target.username, { source: 'tap', card: target.serial });
   const signed = context.taps.signProof(proof, target.username, target.serial);
-  return `/profile/${target.username}?${VIA_PARAM}=${encodeURIComponent(via ?? '')}&${TAP_PROOF_PARAM}=${encodeURIComponent(signed)}`;
+  return `/profile/${target.username}?${VIA_PARAM}=${encodeURIComponent(via)}&${TAP_PROOF_PARAM}=${encodeURIComponent(signed)}`;
 }
 
 /**
@@ -31,7 +32,7 @@ function tappedProfile(
  * card is the same 404 to everyone but its owner.
  */
 export async function loadTap(context: AppLoadContext, serial: string | undefined, search: URLSearchParams) {
-  const { target, proof = 'static' } = await context.taps.tap(serial ?? '', search);
+  const { target, proof = 'static', claimTicket } = await context.taps.tap(serial ?? '', search);
   switch (target.kind) {
     case 'profile':
       throw redirectDocument(tappedProfile(context, target, proof));
@@ -42,10 +43,12 @@ export async function loadTap(context: AppLoadContext, serial: string | undefine
     }
     case 'unknown':
       throw pageError(404, CARD_NOT_FOUND);
+    case 'limited':
+      throw pageError(429, TOO_MANY_ATTEMPTS);
     case 'blocked':
       throw pageError(410, CARD_DEACTIVATED);
     case 'unclaimed':
-      return { ...target, proof };
+      return { ...target, proof, claimTicket };
     default:
       return target;
   }

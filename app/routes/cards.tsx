@@ -5,7 +5,7 @@ import { ErrorPage, type ErrorView } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { LIGHT_PAGE } from '../lib/bare-page';
-import { loadCardPage } from '../lib/catalog.server';
+import { loadCatalogPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';
 import type { RouteError } from '../lib/route-error';
 import { pageMeta } from '../lib/seo';
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = new URL(request.url).searchParams.get('page');
-  return loadCardPage(context, page);
+  return loadCatalogPage(context, page);
 }
 
 export default function Cards({ loaderData }: Route.ComponentProps) {

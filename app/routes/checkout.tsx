@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ADDRESS_MESSAGES } from '../../common/messages/addresses';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
@@ -7,6 +8,7 @@ import type { Order } from '../../server/modules/orders/responses';
 import { PageHeader } from '../components/PageHeader';
 import { PrintedDetails } from '../components/PrintedDetails';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
+import { AddressEditor } from '../components/profile/AddressEditor';
 import { formatAddress } from '../components/profile/ProfileCard';
 import { ApiError, api } from '../lib/api';
 import { clearCart, requestItems, useCart } from '../lib/cart';
@@ -32,7 +34,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
   const [selected, setSelected] = useState<number | null>(loaderData.addresses[0]?.id ?? null);
-  const quoted = useQuote(items, selected);
+  // An address saved before countries were chosen, whose text named none: its owner chooses before ordering,
+  // and it is priced only then.
+  const uncoded = addresses.find((address) => address.id === selected && address.country_code === null);
+  const quoted = useQuote(items, uncoded ? null : selected);
   const { quote } = quoted;
   const [adding, setAdding] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -96,11 +101,29 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                         checked={selected === address.id}
                         onChange={() => setSelected(address.id)}
                       />
-                      <span>{formatAddress(address)}</span>
+                      <span>
+                        {formatAddress(address)}
+                        {address.country_code === null && (
+                          <span className="line-problem"> Choose its country before ordering.</span>
+                        )}
+                      </span>
                     </label>
                   </li>
                 ))}
               </ul>
+            )}
+            {uncoded && (
+              <div className="checkout-choose-country">
+                <p role="alert">{ADDRESS_MESSAGES.chooseCountry(uncoded.country)}</p>
+                <AddressEditor
+                  key={uncoded.id}
+                  address={uncoded}
+                  onSaved={(saved) =>
+                    setAddresses(addresses.map((address) => (address.id === saved.id ? saved : address)))
+                  }
+                  onCancel={() => setSelected(null)}
+                />
+              </div>
             )}
             <button
               type="button"
@@ -190,6 +213,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               disabled={
                 placing ||
                 !hydrated ||
+                uncoded !== undefined ||
                 items.length === 0 ||
                 (selected !== null && !charges && !quoted.failed)
               }

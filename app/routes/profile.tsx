@@ -42,6 +42,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // The file and the code are handed to others: they carry what the public card shows, no more.
   const card = publicCardOf(user);
   const publicLink = new URL(`/profile/${user.username}`, loaderData.publicUrl).href;
+  // What the codes hand on: the permanent address, which keeps working if the username changes.
+  const cardUrl = new URL(user.card_path, loaderData.publicUrl).href;
 
   async function downloadVCard() {
     setExporting(true);
@@ -109,14 +111,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <LinksEditor user={user} onSaved={auth.setUser} />
         <Insights user={user} initial={loaderData.insights} onSaved={auth.setUser} />
         <Contacts first={loaderData.contacts} />
-        <MyCards initial={loaderData.cards} claimSerial={loaderData.claimSerial} />
+        <MyCards
+          initial={loaderData.cards}
+          claimSerial={loaderData.claimSerial}
+          claimTicket={loaderData.claimTicket}
+        />
         <AddressBook addresses={addresses} onChange={setAddresses} />
         <OrderHistory first={loaderData.orders} />
         <QrDialog
           open={qrOpen}
           onClose={() => setQrOpen(false)}
-          vcard={buildVCard({ ...contactCardOf(card), profileUrl: publicLink }, { forQrCode: true })}
-          profileUrl={publicLink}
+          vcard={buildVCard({ ...contactCardOf(card), profileUrl: cardUrl }, { forQrCode: true })}
+          profileUrl={cardUrl}
+          via={loaderData.qrVia}
         />
       </section>
     </>

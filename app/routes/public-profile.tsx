@@ -99,7 +99,7 @@ export default function PublicProfile({ loaderData, actionData }: Route.Componen
     <CardPage
       profile={loaderData.profile}
       isPrivate={loaderData.private}
-      publicUrl={loaderData.publicUrl}
+      cardUrl={loaderData.cardUrl}
       exchange={actionData}
       tapProof={loaderData.tapProof}
     />

@@ -100,7 +100,9 @@ function LostCard() {
 /** An unclaimed card was tapped: invite its holder to make it theirs; a lost one: help the finder. */
 export default function Tap({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'lost') return <LostCard />;
-  const claimPath = `/profile?claim=${loaderData.serial}#cards`;
+  // A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial.
+  const ticket = loaderData.claimTicket ? `&tap=${encodeURIComponent(loaderData.claimTicket)}` : '';
+  const claimPath = `/profile?claim=${loaderData.serial}${ticket}#cards`;
   return (
     <section className="container section">
       <div className="success-card tap-card">

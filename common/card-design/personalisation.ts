@@ -38,3 +38,8 @@ export interface PrintedCard {
 export const CARD_SIZE_MM = { width: 85.6, height: 53.98 } as const;
 export const BLEED_MM = 3;
 export const PRINT_DPI = 300;
+/**
+ * A logo or signature as kept: its place on the card is at most 34 mm wide, 402 px at 300 dpi, so 800 px on
+ * the long side is twice what prints; 1 MB holds any picture that size once its colours are reduced.
+ */
+export const DESIGN_PICTURE_CAP = { side: 800, bytes: 1024 * 1024 } as const;

@@ -8,7 +8,7 @@ export const exchangeConsentLabel = (ownerName: string) =>
   `I agree that ${ownerName} receives these details: by e-mail and in their contacts on this site.`;
 
 export const exchangeSent = (firstName: string) =>
-  `Thank you! ${firstName} has your details. If you gave an e-mail address, a copy with ${firstName}’s card is on its way to you.`;
+  `Thank you! ${firstName} has your details. If you gave an e-mail address, a copy of what you shared is on its way to you.`;
 
 export const EXCHANGE_MESSAGES = {
   /** Said above the form when a field needs another look (each field says what). */

@@ -2,6 +2,10 @@ import { MAX_PACK_SIZE, MAX_PRINTED_PER_ORDER } from '../card-design/personalisa
 
 /** What the shop says about a personalised line: the card page shows these before ordering, the server refuses with them. */
 export const PERSONALISATION_MESSAGES = {
+  printFileNotReady: 'This card’s print file is still being made. Please try again in a minute.',
+  printFileBeingMade: 'Print file being made…',
+  printFiles: (ready: number, total: number) =>
+    ready === total ? `Print files: all ${total} ready` : `Print files: ${ready} of ${total} ready`,
   notOffered: (card: string) => `“${card}” is not personalised: remove the printed details from this line.`,
   fieldNotOffered: (card: string, field: string) => `“${card}” does not offer “${field}”.`,
   packSize: (card: string, size: number) =>

@@ -11,6 +11,10 @@ export const TOO_MANY_LINKS = `A card holds at most ${MAX_LINKS} links.`;
 export const LINK_TITLE_NEEDED = 'Give the link a title.';
 export const LINK_URL_RULE = 'Enter a link that starts with https://, http://, mailto: or tel:.';
 
+/** Said under the username field once it differs from the current one, before the change is saved. */
+export const USERNAME_CHANGE_NOTICE =
+  'Changing your username changes your card page’s address. Your printed cards, QR codes and the links you have shared keep working: they lead to your new address. Your old username stays yours, and no one else can take it.';
+
 /** "your name, photo, job title and phone": what a card with these switches on shows everyone. */
 function shownList(shown: readonly SwitchableField[]): string {
   const parts = [

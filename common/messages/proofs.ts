@@ -3,6 +3,7 @@ export const PROOF_NOTE_MAX_LENGTH = 1000;
 export const PROOF_PDF_MAX_MB = 10;
 
 export const PROOF_MESSAGES = {
+  drawing: 'Drawing every card of the proof at print resolution: this takes a few seconds.',
   notFound: 'Proof not found.',
   notSentYet: 'We have not sent the proof of this order yet. It comes by e-mail as soon as it is ready.',
   linkInvalid:

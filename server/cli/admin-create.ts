@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ConfigError, siteAddressForTools } from '../config.ts';
+import { ConfigError, loadEnvFile, siteAddressForTools } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { isCommonPassword } from '../modules/accounts/passwords.ts';
 import { emailField, newPasswordField } from '../modules/accounts/schemas.ts';
@@ -48,7 +48,8 @@ async function run(): Promise<void> {
   if (!password.success) throw new UsageError(`Password: ${password.error.issues[0]?.message}`);
   if (isCommonPassword(password.data)) throw new UsageError('Password: This password is too common.');
 
-  const tool = await openForTool('admin:create');
+  loadEnvFile();
+  const tool = await openForTool('admin:create', process.env);
   try {
     const outcome = await createAdmin(tool.database.db, {
       email: email.data,

@@ -1,21 +1,23 @@
 import path from 'node:path';
-import { type Config, loadEnvFile, parseConfig } from '../config.ts';
+import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 
 /**
- * For command-line tools: the configured database, migrated. The embedded one is opened only when no
- * live server holds it (DataDirBusyError otherwise); PostgreSQL at any time.
+ * For command-line tools: the database `env` configures (`.env` already loaded), migrated. The embedded one
+ * is opened only when no live server holds it (DataDirBusyError otherwise); PostgreSQL at any time.
  */
-export async function openForTool(tool: string): Promise<{
+export async function openForTool(
+  tool: string,
+  env: Record<string, string | undefined>,
+): Promise<{
   config: Config;
   database: Database;
   seededCards: number;
   close(): Promise<void>;
 }> {
-  loadEnvFile();
-  const config = parseConfig(process.env);
+  const config = parseConfig(env);
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, tool);
   try {
     const database = await openDatabase({

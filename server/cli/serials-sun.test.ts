@@ -10,7 +10,10 @@ import { chipFromKeyRow, tapUrlFromChip } from '../../tests/e2e/support/sun-tap-
 import { openDatabase } from '../db/client.ts';
 import { serials } from '../db/schema/index.ts';
 import { decryptPiccData, macMatches } from '../modules/registry/sun/sdm-message.ts';
+import { writePreparedDataDir } from '../test/database-templates.ts';
+import { runCommand } from '../test/run-command.ts';
 import { TEST_SUN_ENV } from '../test/sun-simulator.ts';
+import { main } from './serials-command.ts';
 
 type Row = Record<string, string>;
 type Failure = { code: number; stdout: string; stderr: string };
@@ -26,19 +29,23 @@ function looksKeyed(text: string): boolean {
   return /[0-9A-Fa-f]{32}/.test(cleaned);
 }
 
-function run(args: string[], env: Record<string, string> = TEST_SUN_ENV) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/serials.ts', ...args], {
-    env: {
-      ...process.env,
-      SUN_MASTER_KEY_V1: '',
-      SUN_MASTER_KEY_V2: '',
-      SUN_MASTER_KEY_V3: '',
-      ...env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'silent',
-    },
+/**
+ * `npm run serials -- args`, run in this process through the command's `main` (registry.test.ts spawns the
+ * real entry once): its output, or its failure as execFile would report it.
+ */
+async function run(args: string[], env: Record<string, string> = TEST_SUN_ENV) {
+  const result = await runCommand(main, args, {
+    ...process.env,
+    SUN_MASTER_KEY_V1: '',
+    SUN_MASTER_KEY_V2: '',
+    SUN_MASTER_KEY_V3: '',
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'silent',
   });
+  if (result.code !== 0) throw result satisfies Failure;
+  return result;
 }
 
 const fails = (args: string[], env?: Record<string, string>) =>
@@ -69,6 +76,7 @@ describe('npm run serials for secure (NTAG 424 DNA) cards', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'serials-sun-'));
+    await writePreparedDataDir(dataDir);
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });

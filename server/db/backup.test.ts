@@ -1,17 +1,21 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
+import { main } from '../cli/backup-command.ts';
 import { type Config, parseConfig } from '../config.ts';
+import { postgresTemplate, writePreparedDataDir } from '../test/database-templates.ts';
 import { request } from '../test/request.ts';
+import { runCommand } from '../test/run-command.ts';
 import { scratchPostgresDatabase } from '../test/scratch-database.ts';
 import { appOnDatabase, type TestApp } from '../test/test-app.ts';
 import { putProfile, signedInUser } from '../test/users.ts';
 import { backup, restore } from './backup.ts';
 import { openDatabase } from './client.ts';
-import { prepareDatabase } from './prepare.ts';
 import { leads } from './schema/index.ts';
 
 const temp: string[] = [];
@@ -26,12 +30,18 @@ afterAll(async () => {
   for (const dir of temp) await rm(dir, { recursive: true, force: true });
 });
 
-/** A site's configuration on a new data directory and, on PostgreSQL, a new database of its own. */
+/**
+ * A site's configuration on a new data directory and, on PostgreSQL, a new database of its own: both as a
+ * server's first start leaves them (copied from the run's prepared database).
+ */
 async function freshSite(): Promise<Config> {
   const dataDir = await tempDir();
   const server = process.env.DATABASE_URL;
-  const scratch = server ? await scratchPostgresDatabase(server, 'backup') : undefined;
+  const scratch = server
+    ? await scratchPostgresDatabase(server, 'backup', postgresTemplate('prepared'))
+    : undefined;
   if (scratch) dropped.push(scratch.drop);
+  else await writePreparedDataDir(dataDir);
   return parseConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -56,6 +66,14 @@ async function withSite<T>(config: Config, fn: (t: TestApp) => Promise<T>): Prom
     await database.close();
   }
 }
+
+/** `npm run backup -- args` (or restore) on the site, run in this process through the command's `main`. */
+const backupCommand = (config: Config, args: string[]) =>
+  runCommand(main, args, {
+    DATA_DIR: config.dataDir,
+    LOG_LEVEL: 'silent',
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+  });
 
 const lead = (name: string) => ({
   kind: 'contact' as const,
@@ -88,8 +106,12 @@ it('backs up and restores the database with its uploaded photos, on the configur
   });
 
   const target = path.join(await tempDir(), 'nightly');
-  const manifest = await backup(config, target);
-  expect(manifest.database).toBe(config.databaseUrl ? 'postgres' : 'pglite');
+  const kind = config.databaseUrl ? 'postgres' : 'pglite';
+  expect(await backupCommand(config, ['backup', target])).toEqual({
+    code: 0,
+    stdout: `Backed up the ${kind} database (uploaded images included) to ${target}\n`,
+    stderr: '',
+  });
 
   // After the backup: a lead is lost, another arrives, and the photo is replaced (the old one removed).
   await withSite(config, async (t) => {
@@ -106,7 +128,11 @@ it('backs up and restores the database with its uploaded photos, on the configur
     expect(await names(t)).toEqual(['later']);
   });
 
-  await restore(config, target);
+  const restored = await backupCommand(config, ['restore', target]);
+  expect(restored).toMatchObject({ code: 0, stderr: '' });
+  expect(restored.stdout).toMatch(
+    new RegExp(`^Restored the ${kind} database \\(uploaded images included\\) from the backup of 20\\d\\d-`),
+  );
   // A restored database is a working one: migrations find nothing to do, it serves the photo and takes writes.
   await withSite(config, async (t) => {
     expect(await names(t)).toEqual(['kept']);
@@ -148,14 +174,60 @@ it('a backup made before media moved into the database still restores its images
 
 it('refuses a backup of the other kind of database', async () => {
   const dataDir = await tempDir();
+  await writePreparedDataDir(dataDir);
   const config = parseConfig({ DATA_DIR: dataDir });
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  await prepareDatabase(database);
-  await database.close();
   const target = path.join(await tempDir(), 'b');
   await backup(config, target);
-  await expect(
-    restore(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@127.0.0.1:1/none' }), target),
-  ).rejects.toThrow(/backup is of a pglite database; the site is configured for postgres/);
-  // A new embedded database on disk (initdb) and a dump of it: seconds, more on a busy machine.
+  const onPostgres = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@127.0.0.1:1/none' });
+  const refused = await backupCommand(onPostgres, ['restore', target]);
+  expect(refused).toMatchObject({ code: 1, stdout: '' });
+  expect(refused.stderr).toMatch(/backup is of a pglite database; the site is configured for postgres/);
+  // A dump of an embedded database: seconds, more on a busy machine.
 }, 60_000);
+
+it('npm run backup and restore, started as a process, answer a wrong call with their usage and code 1', async () => {
+  const started = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts'], {
+    env: { ...process.env, DATA_DIR: await tempDir(), DATABASE_URL: '', LOG_LEVEL: 'silent' },
+  }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+  expect(started).toMatchObject({
+    code: 1,
+    stdout: '',
+    stderr: 'Usage: npm run backup -- [DIRECTORY]   |   npm run restore -- DIRECTORY\n',
+  });
+}, 60_000);
+
+it('hands pg_dump and pg_restore the database password in their environment, never on their command line', async () => {
+  // A fake pg_dump and pg_restore first on PATH, recording what they were started with (ps shows argv to
+  // every user of the host; a process's environment only to its owner).
+  const bin = await tempDir();
+  const record = path.join(bin, 'calls.jsonl');
+  const fake = `#!/usr/bin/env node
+require('node:fs').appendFileSync(${JSON.stringify(record)}, JSON.stringify({ argv: process.argv.slice(2), password: process.env.PGPASSWORD }) + '\\n');
+`;
+  for (const name of ['pg_dump', 'pg_restore']) await writeFile(path.join(bin, name), fake, { mode: 0o755 });
+  const config = parseConfig({
+    DATA_DIR: await tempDir(),
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'postgres://site:s3cret%2Fpw@db.example.test:5432/shop?sslmode=require',
+  });
+  const target = await tempDir();
+  const path0 = process.env.PATH;
+  process.env.PATH = `${bin}:${path0}`;
+  try {
+    await backup(config, target);
+    await restore(config, target);
+  } finally {
+    process.env.PATH = path0;
+  }
+  const calls = (await readFile(record, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { argv: string[]; password?: string });
+  expect(calls).toHaveLength(2);
+  for (const call of calls) {
+    expect(call.argv.join(' ')).not.toMatch(/s3cret/);
+    expect(call.password).toBe('s3cret/pw');
+    // Everything else about the connection is still there.
+    expect(call.argv.join(' ')).toContain('postgres://site@db.example.test:5432/shop?sslmode=require');
+  }
+});

@@ -14,6 +14,18 @@ interface BackupManifest {
   created_at: string;
 }
 
+/**
+ * The database URL without its password, and the password for PGPASSWORD: a command line is visible to every
+ * user of the host (`ps`), a process's environment only to its owner.
+ */
+function connectionOf(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
+  url.password = '';
+  url.searchParams.delete('password');
+  return { url: url.href, env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 const MANIFEST = 'manifest.json';
 const PGLITE_FILE = 'database.tar.gz';
 const POSTGRES_FILE = 'database.dump';
@@ -38,12 +50,12 @@ export async function backup(config: Config, target: string): Promise<BackupMani
     created_at: new Date().toISOString(),
   };
   if (config.databaseUrl) {
-    await run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      `--file=${path.join(target, POSTGRES_FILE)}`,
-      config.databaseUrl,
-    ]);
+    const connection = connectionOf(config.databaseUrl);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--file=${path.join(target, POSTGRES_FILE)}`, connection.url],
+      { env: connection.env },
+    );
   } else {
     const release = acquireDataDirLock(config.dataDir, 'backup');
     try {
@@ -73,14 +85,19 @@ export async function restore(config: Config, source: string): Promise<BackupMan
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   if (config.databaseUrl) {
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--single-transaction',
-      `--dbname=${config.databaseUrl}`,
-      path.join(source, POSTGRES_FILE),
-    ]);
+    const connection = connectionOf(config.databaseUrl);
+    await run(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        `--dbname=${connection.url}`,
+        path.join(source, POSTGRES_FILE),
+      ],
+      { env: connection.env },
+    );
   } else {
     const release = acquireDataDirLock(config.dataDir, 'restore');
     try {

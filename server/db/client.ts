@@ -33,6 +33,8 @@ interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `null` keeps the database in memory (tests). */
   pgliteDir: string | null;
+  /** For an in-memory PGlite: the dumpPglite() archive it starts from instead of an empty database. */
+  pgliteArchive?: Uint8Array;
   poolSize?: number;
 }
 
@@ -41,7 +43,7 @@ const STARTUP_LOCK_KEY = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteArchive);
 }
 
 /**
@@ -94,7 +96,7 @@ await db.waitReady;
 await db.close();
 `;
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, archive?: Uint8Array): Promise<Database> {
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) {
     mkdirSync(dir, { recursive: true });
     // initdb runs in a second PGlite instance whose memory the WebAssembly heap keeps; doing it in a
@@ -113,7 +115,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     );
   }
   // Its own thread (decision 030): queries run there while this thread renders pages.
-  const client = await startPgliteThread({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS });
+  const client = await startPgliteThread({ dataDir: dir, postgresqlconf: PGLITE_SETTINGS, archive });
   const changes = localChangeFeed();
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   // One process owns a PGlite directory (see db/lock.ts), so an in-process queue is the whole lock.

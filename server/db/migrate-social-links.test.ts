@@ -1,48 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../paths.ts';
-import { type Database, openDatabase, type Schema } from './client.ts';
+import { databaseMigratedTo, migrateWith, rowsOf } from '../test/migrations-up-to.ts';
 
-let database: Database;
-let before: string;
-
-/** The migrations folder as it stood with `last` as its newest migration. */
-async function migrationsUpTo(last: number): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8'));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= last);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-/** The rows of a query (PGlite answers with `rows`). */
-async function rowsOf<Row>(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
-const migrateFrom = (folder: string) =>
-  migrate(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder: folder });
-
-beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: null });
-  before = await migrationsUpTo(10);
-});
-afterAll(async () => {
-  await database?.close();
-  await rm(before, { recursive: true, force: true });
-});
+const opened = databaseMigratedTo(10);
 
 describe('migrations 0011 and 0012 on accounts made before the intro card', () => {
   it('turn the six social fields into ordered links and show_email into a switch, losing nothing', async () => {
-    await migrateFrom(before);
-    const rows = await rowsOf<{ id: number }>(sql`
+    const database = opened();
+    const rows = await rowsOf<{ id: number }>(
+      database,
+      sql`
       INSERT INTO users (username, email, password_hash, first_name, phone, company, job_title, bio,
         facebook, instagram, twitter, youtube, github, linkedin, show_email)
       VALUES
@@ -50,10 +18,11 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
          'https://facebook.com/ada', '', '  https://x.com/ada ', '', 'https://github.com/ada',
          'https://linkedin.com/in/ada', true),
         ('hides-mail', 'b@example.test', 'x', 'Bob', '', '', '', '', '', '', '', '', '', '', false)
-      RETURNING id`);
+      RETURNING id`,
+    );
     const [ada, bob] = rows.map((row) => Number(row.id));
 
-    await migrateFrom(migrationsFolder);
+    await migrateWith(database, migrationsFolder);
 
     const links = await rowsOf<{
       user_id: number;
@@ -63,6 +32,7 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
       icon: string;
       enabled: boolean;
     }>(
+      database,
       sql`SELECT user_id, position, title, url, icon, enabled FROM profile_links ORDER BY user_id, position`,
     );
     expect(links).toEqual([
@@ -104,7 +74,7 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
       public_fields: string[];
       phone: string;
       company: string;
-    }>(sql`SELECT id, public_fields, phone, company FROM users ORDER BY id`);
+    }>(database, sql`SELECT id, public_fields, phone, company FROM users ORDER BY id`);
     expect(accounts).toEqual([
       {
         id: ada,
@@ -120,6 +90,7 @@ describe('migrations 0011 and 0012 on accounts made before the intro card', () =
       },
     ]);
     const columns = await rowsOf<{ column_name: string }>(
+      database,
       sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'users'`,
     );
     const names = columns.map((row) => row.column_name);

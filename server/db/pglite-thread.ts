@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PgliteError, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-worker.ts';
+import { DatabaseTimeShare, databaseClient } from './time-share.ts';
 
 interface PgliteResults {
   rows: unknown[];
@@ -49,7 +50,8 @@ function toError({ message, name, ...fields }: PgliteError): Error {
  */
 export async function startPgliteThread(workerData: PgliteWorkerData): Promise<PgliteThread> {
   const worker = spawn(workerData);
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(reply: PgliteReply): void; reject(error: Error): void }>();
+  const share = new DatabaseTimeShare();
   let nextId = 1;
   /** Set once the worker cannot answer any more: every call then fails with it. */
   let stopped: Error | undefined;
@@ -68,7 +70,7 @@ export async function startPgliteThread(workerData: PgliteWorkerData): Promise<P
   worker.on('message', (reply: PgliteReply) => {
     const waiter = settle(reply.id);
     if (reply.error) waiter?.reject(toError(reply.error));
-    else waiter?.resolve(reply.result);
+    else waiter?.resolve(reply);
   });
   // "PGlite is closed" is what db/errors.ts knows as the database being unavailable (a 503).
   worker.on('error', (error) => fail(new Error(`PGlite is closed: its thread failed: ${error.message}`)));
@@ -78,7 +80,7 @@ export async function startPgliteThread(workerData: PgliteWorkerData): Promise<P
   let closing = false;
   let shutdown: Promise<void> | undefined;
   const call = (request: PgliteRequest) =>
-    new Promise<unknown>((resolve, reject) => {
+    new Promise<PgliteReply>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const inTransaction = request.op === 'end' || (request.op === 'query' && request.tx !== undefined);
       if (closing && !inTransaction) return reject(new Error('PGlite is closed'));
@@ -86,7 +88,7 @@ export async function startPgliteThread(workerData: PgliteWorkerData): Promise<P
       if (pending.size === 1) worker.ref();
       worker.postMessage(request);
     });
-  const ready = new Promise<unknown>((resolve, reject) => pending.set(0, { resolve, reject }));
+  const ready = new Promise<PgliteReply>((resolve, reject) => pending.set(0, { resolve, reject }));
   try {
     await ready;
   } catch (error) {
@@ -94,31 +96,42 @@ export async function startPgliteThread(workerData: PgliteWorkerData): Promise<P
     throw error;
   }
 
+  // A query on its own, or a whole transaction, waits for its client's turn and is counted to it; the
+  // queries inside a transaction never wait (it holds PGlite meanwhile) and are counted with it at its end.
   const clientOf = (tx?: number): QueryClient => ({
-    query: (sql, params = [], options) =>
-      call({
+    async query(sql, params = [], options) {
+      const client = tx === undefined ? databaseClient() : undefined;
+      await share.turn(client);
+      const reply = await call({
         op: 'query',
         id: nextId++,
         sql,
         params,
         rowMode: options?.rowMode ?? 'object',
         tx,
-      }) as Promise<PgliteResults>,
+      });
+      share.charge(client, reply.ms ?? 0);
+      return reply.result as PgliteResults;
+    },
   });
 
   return {
     ...clientOf(),
     async transaction(fn) {
+      const client = databaseClient();
+      await share.turn(client);
       const tx = nextId++;
       await call({ op: 'begin', id: tx });
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(clientOf(tx));
       } catch (error) {
-        await call({ op: 'end', id: nextId++, tx, commit: false }).catch(() => undefined);
+        const ended = await call({ op: 'end', id: nextId++, tx, commit: false }).catch(() => undefined);
+        share.charge(client, ended?.ms ?? 0);
         throw error;
       }
-      await call({ op: 'end', id: nextId++, tx, commit: true });
+      const ended = await call({ op: 'end', id: nextId++, tx, commit: true });
+      share.charge(client, ended.ms ?? 0);
       return result;
     },
     close() {

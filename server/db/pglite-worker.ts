@@ -10,6 +10,8 @@ export interface PgliteWorkerData {
   /** PGlite data directory; null keeps the database in memory. */
   dataDir: string | null;
   postgresqlconf: string[];
+  /** A dumpPglite() archive the in-memory database starts from (tests copy one prepared database). */
+  archive?: Uint8Array;
 }
 
 export type PgliteRequest =
@@ -22,7 +24,11 @@ export type PgliteRequest =
 /** A driver error's message and its fields (code, constraint, detail…), which a thread boundary would drop. */
 export type PgliteError = { message: string; name: string } & Record<string, string | number>;
 
-export type PgliteReply = { id: number; result?: unknown; error?: PgliteError };
+/**
+ * `ms`: how long PGlite was busy with a query (without the wait behind others), or held by a transaction
+ * from its begin to its end: what the query or transaction cost everyone else (time-share.ts).
+ */
+export type PgliteReply = { id: number; result?: unknown; error?: PgliteError; ms?: number };
 
 /**
  * What drizzle-orm/pglite asks for with every query (its session.js): dates, times and intervals as PostgreSQL
@@ -41,6 +47,19 @@ const DRIZZLE_PARSERS = {
   1182: asText, // date[]
 };
 
+/**
+ * Bytes without text in between. Written, a bytea parameter is handed on as it is: PGlite's protocol writer
+ * sends a Uint8Array as a binary parameter (bytearecv), where its own codec spelled it out in hex a byte at a
+ * time through JavaScript strings (a 5 MB print PDF cost seconds of this thread and hundreds of MB of garbage,
+ * while every other query waited). PGlite types a serializer as returning text, hence the cast. Read, results
+ * come as text, so the hex is decoded by Buffer's native codec.
+ */
+const asBinaryParameter = (value: Uint8Array) => value as unknown as string;
+const BYTEA_CODEC = {
+  serializers: { [types.BYTEA]: asBinaryParameter },
+  parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 function errorReply(id: number, error: unknown): PgliteReply {
   const value = error instanceof Error ? error : new Error(String(error));
   const fields: PgliteError = { message: value.message, name: value.name };
@@ -56,28 +75,46 @@ const ROLLBACK = Symbol('rollback');
 async function serve(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('pglite-worker.ts runs in a worker thread');
-  const { dataDir, postgresqlconf } = workerData as PgliteWorkerData;
-  const options = { postgresqlconf, extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS };
+  const { dataDir, postgresqlconf, archive } = workerData as PgliteWorkerData;
+  const options = {
+    postgresqlconf,
+    ...(archive ? { loadDataDir: new Blob([new Uint8Array(archive)]) } : {}),
+    extensions: { pg_trgm },
+    parsers: { ...DRIZZLE_PARSERS, ...BYTEA_CODEC.parsers },
+    serializers: BYTEA_CODEC.serializers,
+  };
   const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
 
   const send = (reply: PgliteReply) => port.postMessage(reply);
   const open = new Map<number, { tx: Transaction; end(commit: boolean, id: number): void }>();
 
+  // PGlite runs one thing at a time, in order: a query sent while another ran began when that one ended.
+  let lastDone = 0;
+  const busySince = (sent: number) => {
+    const now = performance.now();
+    const ms = now - Math.max(sent, lastDone);
+    lastDone = now;
+    return ms;
+  };
+
   const query = async (request: Extract<PgliteRequest, { op: 'query' }>) => {
     const target = request.tx === undefined ? db : open.get(request.tx)?.tx;
     if (!target) throw new Error('Transaction is closed');
+    const sent = performance.now();
     const { rows, fields, affectedRows } = await target.query(request.sql, request.params, {
       rowMode: request.rowMode,
     });
-    return { rows, fields, affectedRows };
+    return { result: { rows, fields, affectedRows }, ms: busySince(sent) };
   };
 
   // PGlite's transaction() holds its lock until the callback returns: queries outside it wait in PGlite's
   // queue, as they did when PGlite ran on the main thread.
   const begin = (id: number) => {
     let endId: number | undefined;
+    let held = 0;
     db.transaction(async (tx) => {
+      held = performance.now();
       const commit = await new Promise<boolean>((resolve) => {
         open.set(id, {
           tx,
@@ -91,11 +128,15 @@ async function serve(): Promise<void> {
       open.delete(id);
       if (!commit) throw ROLLBACK;
     }).then(
-      () => send({ id: endId ?? id }),
+      () => {
+        lastDone = performance.now();
+        send({ id: endId ?? id, ms: lastDone - held });
+      },
       (error: unknown) => {
         open.delete(id);
         if (endId === undefined) send(errorReply(id, error));
-        else send(error === ROLLBACK ? { id: endId } : errorReply(endId, error));
+        else if (error === ROLLBACK) send({ id: endId, ms: performance.now() - held });
+        else send(errorReply(endId, error));
       },
     );
   };
@@ -104,7 +145,7 @@ async function serve(): Promise<void> {
     switch (request.op) {
       case 'query':
         query(request).then(
-          (result) => send({ id: request.id, result }),
+          ({ result, ms }) => send({ id: request.id, result, ms }),
           (error: unknown) => send(errorReply(request.id, error)),
         );
         return;

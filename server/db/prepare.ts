@@ -1,3 +1,4 @@
+import { codeStoredCountries } from '../modules/addresses/stored-countries.ts';
 import { importLegacyMedia } from '../storage/legacy-import.ts';
 import type { Database } from './client.ts';
 import { applyMigrations } from './migrate.ts';
@@ -10,7 +11,7 @@ interface PrepareOptions {
 }
 
 /**
- * Start-up work on the database: migrate, move the media of an older installation in, then (unless told not
+ * Start-up work on the database: migrate (with migration 0020's data step), move the media of an older installation in, then (unless told not
  * to) seed an empty installation with the demo catalogue, serials, shipping zones and tax rates. Safe with
  * many processes.
  */
@@ -20,6 +21,7 @@ export async function prepareDatabase(
 ): Promise<{ seededCards: number; importedMedia: number }> {
   return database.exclusive(async (db) => {
     await applyMigrations(database, db);
+    await codeStoredCountries(db);
     const { imported: importedMedia } = options.legacyMediaDir
       ? await importLegacyMedia(db, options.legacyMediaDir)
       : { imported: 0 };

@@ -1,10 +1,6 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { runHeavy } from '../jobs/heavy-work.ts';
 import { etagOf, holdsTag } from './etag.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /** Below this an answer is sent as it is (the compression plugin's threshold too). */
 const ENCODE_FROM_BYTES = 1024;
@@ -13,7 +9,7 @@ type Coding = 'br' | 'gzip';
 
 /**
  * A kept answer's bytes, with its compressed variants once they are ready, each with its own tag (a
- * strong ETag names one representation). Compressed once, at the best settings, off the event loop, and
+ * strong ETag names one representation). Compressed once, at the best settings, in the heavy-work pool, and
  * only once the answer is sent a second time: a hit then sends bytes instead of compressing the same page
  * again for every visitor, while an answer read once (a miss nobody asks for again, every answer when
  * nothing is kept) costs no more than the compression plugin's quick pass. Best-quality Brotli of a 3.6 KB
@@ -32,25 +28,24 @@ export function encodedBody(body: string | Buffer): EncodedBody {
   return { identity, etag: etagOf(identity), variants: {}, sent: 'never' };
 }
 
-/** Starts making the compressed variants; until one is ready, the compression plugin encodes each answer. */
+/**
+ * Starts making the compressed variants, in the heavy-work pool at its low priority; until they are ready
+ * the compression plugin encodes each answer. Refused (the pool's queue full), a later send asks again.
+ */
 function encodeVariants(kept: EncodedBody): void {
   kept.sent = 'encoding';
   if (kept.identity.length < ENCODE_FROM_BYTES) return;
   const { identity, etag } = kept;
-  const tagged = (coding: Coding) => (bytes: Buffer) => {
-    kept.variants[coding] = { bytes, etag: `${etag.slice(0, -1)}-${coding}"` };
-  };
-  // A window no larger than the body: at the best quality the encoder's memory grows with it (resident memory).
-  const params = {
-    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-    [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-    [constants.BROTLI_PARAM_LGWIN]: Math.min(
-      constants.BROTLI_MAX_WINDOW_BITS,
-      Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(identity.length))),
-    ),
-  };
-  brotli(identity, { params }).then(tagged('br'), () => {});
-  gzipped(identity, { level: constants.Z_BEST_COMPRESSION }).then(tagged('gzip'), () => {});
+  runHeavy('job:compress', 'bestCompression', identity).then(
+    (variants) => {
+      for (const coding of ['br', 'gzip'] as const) {
+        kept.variants[coding] = { bytes: variants[coding], etag: `${etag.slice(0, -1)}-${coding}"` };
+      }
+    },
+    () => {
+      kept.sent = 'once';
+    },
+  );
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */

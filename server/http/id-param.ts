@@ -9,3 +9,10 @@ export const idParam = z
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number)
   .refine((id) => id <= MAX_ID);
+
+/** An id as a JSON number, or as a string of digits (forms send strings). */
+export const formId = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+  );

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../common/limits.ts';
 import { AppError } from '../errors.ts';
-import { type ImageKind, tooLarge } from '../storage/image-upload.ts';
+import type { ImageKind } from '../storage/image-kind.ts';
+import { tooLarge } from '../storage/image-upload.ts';
 
 export const MULTIPART_LIMITS = {
   fileSize: MAX_IMAGE_BYTES,

@@ -192,7 +192,7 @@ const uploadCases: Record<string, UploadCase> = {
     file: async () => ({
       filename: 'proof.pdf',
       type: 'application/pdf',
-      data: await generateProofPdf({ number: 'X', version: 1 }, [], async () => Buffer.alloc(0)),
+      data: await generateProofPdf({ order: { number: 'X', version: 1 }, cards: [], pictures: new Map() }),
     }),
   },
   'post /api/design-uploads/': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionCookieName } from '../modules/accounts/sessions.ts';
 
 /**
  * What a route tells the API document about itself, next to its handler: the same zod schemas the handler
@@ -23,6 +24,8 @@ export interface RouteDoc {
   responses: Record<number, string | DocumentedResponse>;
   /** The success answer's content type when it is not JSON. */
   produces?: string;
+  /** The bytes a JSON body may have, when the route needs more than the server's default (SERVER_LIMITS). */
+  bodyLimit?: number;
 }
 
 interface DocumentedResponse {
@@ -208,14 +211,16 @@ export function buildOpenApi(routes: DocumentedRoute[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(serverUrl.startsWith('https:')) },
+      },
       schemas,
     },
     paths,
   };
 }
 
-/** A route's options carrying its document entry: `app.get(url, doc({ … }), handler)`. */
-export function doc(routeDoc: RouteDoc): { config: { doc: RouteDoc } } {
-  return { config: { doc: routeDoc } };
+/** A route's options carrying its document entry (and its body limit): `app.get(url, doc({ … }), handler)`. */
+export function doc(routeDoc: RouteDoc): { config: { doc: RouteDoc }; bodyLimit?: number } {
+  return { config: { doc: routeDoc }, ...(routeDoc.bodyLimit ? { bodyLimit: routeDoc.bodyLimit } : {}) };
 }

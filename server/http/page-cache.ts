@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { ChangeFeed } from '../db/changes.ts';
+import type { ChangeFeed, ChangeTopic } from '../db/changes.ts';
 import { cacheKeyOf } from './cache-key.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from './encoded-body.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -17,6 +17,25 @@ interface CachedPage {
 }
 
 const CACHED_PAGES = 300;
+
+/** A change feed topic saying that the page at one path changed (and nothing else): `page:/profile/maya`. */
+const PAGE_TOPIC = 'page:';
+export const pageTopic = (path: string): string => `${PAGE_TOPIC}${path}`;
+
+/** Tells every process's page cache that the pages at these paths changed (each once). */
+export async function publishPageChanges(
+  deps: { publish(topic: ChangeTopic): Promise<void> },
+  paths: Iterable<string>,
+): Promise<void> {
+  for (const path of new Set(paths)) await deps.publish(pageTopic(path));
+}
+
+/** The page a key is of: its path without the query, a trailing slash or React Router's `.data`. */
+const pageOf = (key: string) =>
+  (key.split('?', 1)[0] ?? key)
+    .replace(/\.data$/, '')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
 
 /** Only pages that say they are the same for every visitor (`Cache-Control: public`) are shared. */
 function isShareable(response: Response): boolean {
@@ -67,13 +86,24 @@ type Render = (url?: string) => Promise<Response>;
 export class PageCache {
   private readonly pages: ResponseCache<CachedPage>;
 
-  /** `keyOf`: what of a URL its page reads (server/http/page-key.ts); by default all but marketing parameters. */
+  /**
+   * `topics`: the changes that may show on any page (the catalogue, every profile), which empty the cache;
+   * a `pageTopic(path)` change forgets only that page, so one owner editing their card does not make the
+   * server render every other page again for everyone. `keyOf`: what of a URL its page reads
+   * (server/http/page-key.ts); by default all but marketing parameters.
+   */
   constructor(
     changes: ChangeFeed,
+    topics: ChangeTopic[],
     private readonly policy: PolicyWithHashes,
     private readonly keyOf: (url: string) => string = cacheKeyOf,
   ) {
-    this.pages = new ResponseCache<CachedPage>(changes, CACHED_PAGES, 'any');
+    this.pages = new ResponseCache<CachedPage>(changes, CACHED_PAGES, topics);
+    changes.subscribe((topic) => {
+      if (!topic.startsWith(PAGE_TOPIC)) return;
+      const page = pageOf(topic.slice(PAGE_TOPIC.length));
+      this.pages.forget((key) => pageOf(key) === page);
+    });
   }
 
   /**

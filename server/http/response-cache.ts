@@ -9,6 +9,8 @@ export class ResponseCache<V> {
   private readonly entries = new Map<string, V>();
   /** The computation under way for a key, begun since the last change. */
   private readonly inFlight = new Map<string, Promise<V | undefined>>();
+  /** Computations begun before their key was forgotten: what they find may be stale, so it is not kept. */
+  private readonly overtaken = new WeakSet<Promise<V | undefined>>();
   private generation = 0;
 
   constructor(
@@ -51,7 +53,7 @@ export class ResponseCache<V> {
     this.inFlight.set(key, computing);
     try {
       const value = await computing;
-      if (value !== undefined) this.set(key, value, generation);
+      if (value !== undefined && !this.overtaken.has(computing)) this.set(key, value, generation);
       return value;
     } finally {
       if (this.inFlight.get(key) === computing) this.inFlight.delete(key);
@@ -74,6 +76,16 @@ export class ResponseCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Forgets the entries whose key `matches` (one page changed), leaving the others kept. */
+  forget(matches: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+    for (const [key, computing] of this.inFlight) {
+      if (!matches(key)) continue;
+      this.overtaken.add(computing);
+      this.inFlight.delete(key);
+    }
   }
 
   clear(): void {

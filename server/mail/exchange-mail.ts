@@ -1,6 +1,6 @@
 import { vcardFileName } from '../../common/vcard.ts';
 import { company } from '../../content/company.ts';
-import type { MailMessage } from './index.ts';
+import type { MailMessage } from './message.ts';
 import { greetingName, layout, text, withoutLinks } from './templates.ts';
 
 const VCARD_TYPE = 'text/vcard; charset=utf-8';
@@ -58,18 +58,18 @@ export function exchangeOwnerMail(
 
 /**
  * To the person, at the address they typed (which nobody proved is theirs): what they sent, without the
- * note and without links in their text, so the form cannot carry a message to a stranger; and the owner's
- * public card.
+ * note and without links in their text, so the form cannot carry a message to a stranger. Nor anything of
+ * the owner's beyond their name: no card, bio, links or link to the card, since an owner signed out is a
+ * visitor of their own card and could otherwise mail them to any address. The person who really shared was
+ * on the card's page and can save the card from there.
  */
 export function exchangeCopyMail(
   to: string,
-  owner: { fullName: string; firstName: string; lastName: string; vcard: string; cardUrl: string },
+  ownerFullName: string,
   details: Omit<SharedDetails, 'note'>,
 ): MailMessage {
   const plain = (value: string) => withoutLinks(value, 100);
-  // The owner's name too: signed out, an owner is a visitor of their own card and could send it anywhere.
-  const ownerName = plain(owner.fullName) || 'a card owner';
-  const ownerFirstName = plain(owner.firstName);
+  const ownerName = plain(ownerFullName) || 'a card owner';
   const lines = [
     'Hello,',
     `You shared these details with ${ownerName} through their intro card at ${company.name}:`,
@@ -80,23 +80,13 @@ export function exchangeCopyMail(
       company: plain(details.company),
       jobTitle: plain(details.jobTitle),
     }),
-    `${ownerName}’s card is attached: open it to save them to your contacts.`,
+    `To keep ${ownerName} in your contacts, use “Save contact” on their card where you found it.`,
     'If it was not you, someone typed your address: you can ignore this e-mail. No account was made with it, and copies to one address are limited to a few an hour.',
   ];
   return {
     to,
     subject: `You shared your details with ${ownerName}`,
-    text: text(lines, owner.cardUrl),
-    html: layout(`You shared your details with ${ownerName}`, lines, {
-      label: ownerFirstName ? `Open ${ownerFirstName}’s card` : 'Open their card',
-      url: owner.cardUrl,
-    }),
-    attachments: [
-      {
-        filename: vcardFileName(plain(owner.firstName), plain(owner.lastName)),
-        contentType: VCARD_TYPE,
-        content: owner.vcard,
-      },
-    ],
+    text: text(lines),
+    html: layout(`You shared your details with ${ownerName}`, lines),
   };
 }

@@ -4,20 +4,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.ts';
-import type { MailAttachment } from '../db/schema/index.ts';
+import { runHeavy } from '../jobs/heavy-work.ts';
+import { composeMail } from './compose.ts';
+import type { MailMessage } from './message.ts';
 import { createMailQueue } from './queue.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The one link the message is about, logged in outbox mode so a local install can follow it. */
-  link?: string;
-  /** Where a reply goes (a lead's sender), when not to MAIL_FROM. */
-  replyTo?: string;
-  attachments?: MailAttachment[];
-}
+/** Attachments (base64 text) up to this size are encoded on the request thread: a vCard, an invoice. */
+const INLINE_ATTACHMENTS_CHARS = 256 * 1024;
 
 export interface Mailer {
   /** Sends now through the transport; throws when it fails. */
@@ -54,7 +47,6 @@ interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const { log } = options;
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(message: MailMessage): Promise<void> {
     const mail = {
@@ -66,14 +58,19 @@ export function createMailer(options: MailerOptions): Mailer {
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     };
+    const input = { mail, newline: smtp ? ('windows' as const) : ('unix' as const) };
+    const attached = (message.attachments ?? []).reduce((sum, each) => sum + each.content.length, 0);
+    const { raw, envelope } =
+      attached > INLINE_ATTACHMENTS_CHARS
+        ? await runHeavy('job:mail', 'composeMail', input)
+        : await composeMail(input);
     if (smtp) {
-      await smtp.sendMail(mail);
+      await smtp.sendMail({ envelope, raw });
       return;
     }
-    const info = await outbox.sendMail(mail);
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, info.message as Buffer);
+    await writeFile(file, raw);
     log.info(
       { to: message.to, subject: message.subject, file, link: message.link },
       'mail written to the outbox',

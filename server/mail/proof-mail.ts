@@ -1,5 +1,5 @@
 import { company } from '../../content/company.ts';
-import type { MailMessage } from './index.ts';
+import type { MailMessage } from './message.ts';
 import { greetingName, layout, text } from './templates.ts';
 
 interface ProofMailFacts {

@@ -7,7 +7,7 @@ import { request } from '../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../test/test-app.ts';
 import { signedInUser } from '../test/users.ts';
-import type { MailMessage } from './index.ts';
+import type { MailMessage } from './message.ts';
 import { createMailQueue, RETRY_DELAYS_S } from './queue.ts';
 
 let t: TestApp;
@@ -95,7 +95,7 @@ it('queues an order’s e-mails with the order, and none for an order that fails
       method: 'POST',
       url: '/api/auth/address/',
       cookie: buyer.cookie,
-      body: { address: '1 Queue St', city: 'Cork', state: '', country: 'Ireland', postal_code: '12345' },
+      body: { address: '1 Queue St', city: 'Cork', state: '', country: 'Ireland', postal_code: 'T12 X2YZ' },
     })
   ).body;
   const order = (quantity: number, key: string) =>

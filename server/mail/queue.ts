@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { type MailQueueRow, mailQueue } from '../db/schema/index.ts';
-import type { MailMessage } from './index.ts';
+import { oneDrainAtATime } from '../jobs/one-drain.ts';
+import type { MailMessage } from './message.ts';
 
 /** Waits after the 1st, 2nd… failed attempt (s): about 15 hours in all before a message is given up. */
 export const RETRY_DELAYS_S = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800];
@@ -45,7 +46,6 @@ export function createMailQueue(options: {
   const pollMs = options.pollMs ?? 1000;
   let timer: NodeJS.Timeout | undefined;
   let soon: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let closed = false;
 
   async function take(): Promise<MailQueueRow[]> {
@@ -104,25 +104,8 @@ export function createMailQueue(options: {
     }
   }
 
-  let again = false;
-  /** One drain at a time in this process; a call during one makes it look again before it ends. */
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      do {
-        again = false;
-        sent += await drainOnce();
-      } while (again && !closed);
-      return sent;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const drains = oneDrainAtATime(drainOnce, () => closed);
+  const drain = drains.drain;
 
   function tick() {
     if (closed) return;
@@ -160,7 +143,7 @@ export function createMailQueue(options: {
       closed = true;
       clearInterval(timer);
       clearTimeout(soon);
-      await running?.catch(() => undefined);
+      await drains.settled();
     },
   };
 }

@@ -3,8 +3,8 @@ import { orderChargeLines } from '../../common/order-charges.ts';
 import { company } from '../../content/company.ts';
 import type { InvoiceRow, LeadRow } from '../db/schema/index.ts';
 import { invoiceAttachment } from '../modules/billing/invoices.ts';
-import type { Order } from '../modules/orders/service.ts';
-import type { MailMessage } from './index.ts';
+import type { Order } from '../modules/orders/responses.ts';
+import type { MailMessage } from './message.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(

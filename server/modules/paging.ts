@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AppError } from '../errors.ts';
 
 export const INVALID_PAGE = 'Invalid page.';
+/** A search box's text over its 100 characters (the shop's and every admin table's). */
+export const SEARCH_TOO_LONG = 'Search is at most 100 characters.';
 
 /** `?page=` as a whole number from 1 (every paged list reads it the same way). */
 export const pageNumber = z

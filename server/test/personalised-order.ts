@@ -83,7 +83,13 @@ export async function personalisedOrder(t: TestApp, printed = DEFAULT_CARDS) {
     method: 'POST',
     url: '/api/auth/address/',
     cookie: customer.cookie,
-    body: { address: '1 Quay Street', city: 'Galway', state: '', country: 'Ireland', postal_code: '91234' },
+    body: {
+      address: '1 Quay Street',
+      city: 'Galway',
+      state: '',
+      country: 'Ireland',
+      postal_code: 'H91 E2K3',
+    },
   });
   const placed = await request(t, {
     method: 'POST',
@@ -130,7 +136,8 @@ export async function seedPersonalisedOrder(dataDir: string, email: string) {
           address: '1 Quay Street',
           city: 'Galway',
           country: 'Ireland',
-          postalCode: '91234',
+          countryCode: 'IE',
+          postalCode: 'H91 E2K3',
         })
         .returning();
       if (!address) throw new Error('no address');

@@ -13,15 +13,16 @@ async function runOn(serverUrl: string, sql: string): Promise<void> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `serverUrl`, named `{prefix}_{time}_{random}`, for one test
- * run or bench; `drop()` removes it whatever still holds it open.
+ * A new database on the PostgreSQL server of `serverUrl`, named `{prefix}_{time}_{random}`, for one test
+ * run or bench: empty, or a copy of the database `template`; `drop()` removes it whatever still holds it open.
  */
 export async function scratchPostgresDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await runOn(serverUrl, `CREATE DATABASE "${name}"`);
+  await runOn(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -6,7 +6,9 @@ import { buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import type { ServerLimits } from '../http/server-limits.ts';
 import { createMediaStore, type MediaStorage } from '../storage/index.ts';
+import { pgliteTemplate, postgresTemplate, type TemplateKind } from './database-templates.ts';
 import { scratchPostgresDatabase } from './scratch-database.ts';
 
 export interface TestDatabase {
@@ -17,16 +19,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or — when DATABASE_URL is set —
- * a uniquely named database on that PostgreSQL server, dropped afterwards.
+ * A database of one test file's own, empty or prepared as a server's start would (a copy of the run's
+ * template): in-memory PGlite by default, or — when DATABASE_URL is set — a uniquely named database on that
+ * PostgreSQL server, dropped afterwards.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(kind: TemplateKind = 'empty'): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteDir: null });
+    const database = await openDatabase({ pgliteDir: null, pgliteArchive: await pgliteTemplate(kind) });
     return { database, url: undefined, drop: () => database.close() };
   }
-  const scratch = await scratchPostgresDatabase(serverUrl, 'test');
+  const scratch = await scratchPostgresDatabase(serverUrl, 'test', postgresTemplate(kind));
   const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null, poolSize: 5 });
   return {
     database,
@@ -58,7 +61,12 @@ export interface TestApp {
 /** The API (no web pages) on a migrated and seeded test database, with DATA_DIR a temporary directory. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp; logStream?: { write(line: string): void } } = {},
+  options: {
+    sameDatabaseAs?: TestApp;
+    logStream?: { write(line: string): void };
+    /** Tighter server limits, so a test sees a timeout hit in seconds. */
+    limits?: Partial<ServerLimits>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-test-'));
   const config = parseConfig({
@@ -67,8 +75,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const testDb = options.sameDatabaseAs ? await reopen(options.sameDatabaseAs) : await openTestDatabase();
-  const started = await appOnDatabase(config, testDb.database, options.logStream);
+  // A run's template is seeded; a test of an installation without the demo data starts empty and prepares it.
+  const testDb = options.sameDatabaseAs
+    ? await reopen(options.sameDatabaseAs)
+    : await openTestDatabase(config.seedDemo ? 'prepared' : 'empty');
+  const started = await appOnDatabase(config, testDb.database, options.logStream, options.limits);
   return {
     ...started,
     databaseUrl: testDb.url,
@@ -88,12 +99,13 @@ export async function appOnDatabase(
   config: Config,
   database: Database,
   logStream?: { write(line: string): void },
+  limits?: Partial<ServerLimits>,
 ): Promise<TestApp> {
   await prepareDatabase(database, { seedDemo: config.seedDemo, legacyMediaDir: config.mediaDir });
   const storage = createMediaStore(database.db);
   // Pino takes a stream beside its level; the app's own type names only the level.
   const logger = logStream ? { level: 'info', stream: logStream } : false;
-  const app = await buildApp({ config, database, storage, web: 'none', logger });
+  const app = await buildApp({ config, database, storage, web: 'none', logger, limits });
   await app.ready();
   return { app, config, database, databaseUrl: config.databaseUrl, storage, close: () => app.close() };
 }

@@ -28,6 +28,9 @@ let serial = '';
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer({
+    // Visitors from addresses of their own (X-Forwarded-For): one client gets only a share of the card's
+    // hour of shares (decision 040), and this file shares more than that.
+    env: () => ({ TRUST_PROXY: '127.0.0.1' }),
     prepare: async (dataDir) => {
       await seedCardOwners(dataDir, [owner]);
       serial = await claimNewCard(dataDir, owner.username);
@@ -40,11 +43,16 @@ test.afterAll(async () => {
   await rm(server.dataDir, { recursive: true, force: true });
 });
 
+let visitor = 0;
 const visit = (path: string, init: RequestInit = {}) =>
   fetch(`${server.baseUrl}${path}`, {
     redirect: 'manual',
     ...init,
-    headers: { 'user-agent': PHONE, ...(init.headers as Record<string, string>) },
+    headers: {
+      'user-agent': PHONE,
+      'x-forwarded-for': `203.${++visitor % 250}.0.1`,
+      ...(init.headers as Record<string, string>),
+    },
   });
 const form = (fields: Record<string, string>) => ({
   method: 'POST',

@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
+import { signVia } from '../../server/modules/insights/signed-via.ts';
 import { type CardOwner, DEMO_CARD_OWNERS, seedCardOwners } from '../../server/test/card-owners.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+
+const SECRET = 'e2e-card-exchange-session-secret-0123456789';
+/** A scan of Maya's QR code: the source as the server signs it (a typed-in `?via=qr` is a plain link). */
+const QR_VIA = encodeURIComponent(signVia(SECRET, 'maya-lindqvist', { source: 'qr', card: null }));
 
 /**
  * "Share your details with {first name}" on the card page, as a visitor without JavaScript uses it: the
@@ -26,7 +31,9 @@ let site: MailedServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  site = await startMailedServer({}, (dataDir) => seedCardOwners(dataDir, [maya, hidden]));
+  site = await startMailedServer({ SESSION_SECRET: SECRET }, (dataDir) =>
+    seedCardOwners(dataDir, [maya, hidden]),
+  );
 });
 
 test.afterAll(async () => {
@@ -49,7 +56,7 @@ for (const width of [390, 1280]) {
     browser,
   }) => {
     const page = await noScriptPage(browser, width);
-    await page.goto(`${site.baseUrl}/profile/${maya.username}?via=qr`);
+    await page.goto(`${site.baseUrl}/profile/${maya.username}?via=${QR_VIA}`);
     const form = page.getByRole('form', { name: 'Share your details with Maya' });
     await expect(form).toBeHidden();
     await openForm(page).click();
@@ -72,7 +79,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Harbour Analytics');
     await expect(page.getByLabel('Note (optional)')).toHaveValue('About the pilot in March.');
     // The post went to the page's own address, so the visit's source came with it.
-    expect(new URL(page.url()).search).toBe('?via=qr');
+    expect(new URL(page.url()).search).toBe(`?via=${QR_VIA}`);
     // …and the answer is in view, not at the top of a long page.
     await expect(refused).toBeInViewport();
     await page.screenshot({ path: `/tmp/exchange-error-${width}.png`, fullPage: true });

@@ -41,6 +41,11 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     env: (baseUrl) => ({
       DATABASE_URL: databaseUrl,
       WORKERS: '2',
+      // /healthz tells the pid only when benchmarking: this test signals the worker that answered.
+      BENCH: '1',
+      // The racing taps below come from clients of their own: one client's taps of a serial are throttled
+      // like /verify's look-ups (decision 040).
+      TRUST_PROXY: '127.0.0.1',
       SESSION_SECRET: sessionSecret,
       PUBLIC_URL: baseUrl,
       ...TEST_SUN_ENV,
@@ -98,6 +103,8 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     method: 'PATCH',
     headers: { cookie, origin: base, ...form.headers },
     body: form.payload,
+    // The picture is re-encoded in the heavy-work child, started for this first task (decision 036).
+    timeoutMs: 30_000,
   });
   expect(edited.status).toBe(200);
   const coverUrl = edited.json<Body>().cover_image;
@@ -163,7 +170,9 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
       [chip.uid, chip.serial],
     );
     const tapUrl = simulatedTapUrl(base, chip, 7);
-    const taps = await Promise.all(Array.from({ length: 16 }, () => fresh(tapUrl)));
+    const taps = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => fresh(tapUrl, { headers: { 'x-forwarded-for': `198.${i}.0.1` } })),
+    );
     expect(taps.map((tap) => tap.status)).toEqual(Array(16).fill(200));
     expect(taps.filter((tap) => tap.text.includes(TAP_PROOF_MESSAGES.verifiedBadge))).toHaveLength(1);
     expect(taps.filter((tap) => tap.text.includes(TAP_PROOF_MESSAGES.replayed))).toHaveLength(15);
@@ -173,7 +182,7 @@ test('WORKERS=2 on one PostgreSQL: any worker serves any session, and limits, co
     const recorded = Object.fromEntries(events.rows.map((row) => [row.kind, Number(row.n)]));
     expect(Object.keys(recorded)).toEqual(['fresh', 'replayed']);
     expect(recorded.fresh).toBe(1);
-    // One client's replays leave at least the 10 a kind the flood bound keeps (racing inserts may pass it).
+    // Every client's replay is kept (each is within the flood bound of 10 a kind per client).
     expect(recorded.replayed).toBeGreaterThanOrEqual(10);
     expect(recorded.replayed).toBeLessThanOrEqual(15);
     const stored = await database.query<{ sun_counter: number }>(

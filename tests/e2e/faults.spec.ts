@@ -56,7 +56,12 @@ async function prepareShopper(base: string): Promise<Shopper> {
   const address = await fresh(`${base}/api/auth/address/`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ address: '1 Fault Lane', city: 'Cork', country: 'Ireland', postal_code: '12345' }),
+    body: JSON.stringify({
+      address: '1 Fault Lane',
+      city: 'Cork',
+      country: 'Ireland',
+      postal_code: 'T12 X2YZ',
+    }),
   });
   expect(address.status, address.text).toBe(201);
   const cards = (await fresh(`${base}/api/admin/cards/`, { headers: json })).json<{
@@ -184,8 +189,11 @@ async function killUnderLoad(label: string, env: Record<string, string>, databas
     const placed: Placed[] = [];
     for (let round = 1; round <= 2; round++) {
       const load = orderLoad(shopper, { stopOnError: true });
-      // Let orders flow, then pull the plug in the middle of them.
-      await expect.poll(() => load.placed.filter((p) => p.status === 201).length).toBeGreaterThan(30);
+      // Let orders flow, then pull the plug in the middle of them. How many flow first is not what is tested:
+      // beside the other specs on 2 cores, one shopper's 12 connections placed 22 in 10 s on PGlite.
+      await expect
+        .poll(() => load.placed.filter((p) => p.status === 201).length, { timeout: 30_000 })
+        .toBeGreaterThan(20);
       server.child.kill('SIGKILL');
       await server.exited;
       await load.stop();
@@ -208,10 +216,12 @@ async function killUnderLoad(label: string, env: Record<string, string>, databas
 }
 
 test('SIGKILL during orders on the embedded database: every 201 order is whole after the restart', async () => {
+  test.setTimeout(150_000);
   await killUnderLoad('PGlite', {});
 });
 
 test('SIGKILL during orders on PostgreSQL: every 201 order is whole after the restart', async () => {
+  test.setTimeout(150_000);
   test.skip(!(await hasPostgres()), `no PostgreSQL at ${POSTGRES_SERVER_URL}`);
   const database = await freshPostgresDatabase('e2e_faults_kill');
   try {

@@ -105,7 +105,7 @@ async function giveCustomerHistory() {
       city: 'Llanfairpwllgwyngyll',
       state: 'Anglesey',
       country: 'United Kingdom of Great Britain and Northern Ireland',
-      postal_code: '61500',
+      postal_code: 'LL61 5UJ',
     },
     headers,
   });

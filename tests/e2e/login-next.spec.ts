@@ -26,6 +26,8 @@ const OFF_SITE = [
 ];
 
 test('a login whose next points off the site lands on the own profile', async ({ browser }) => {
+  // A sign-in per address in a fresh context: 25 s in a CI run, too close to the 60 s default.
+  test.setTimeout(120_000);
   for (const next of OFF_SITE) {
     const context = await browser.newContext();
     const page = await newTab(context);

@@ -36,7 +36,12 @@ test('kill -9 during orders: no acknowledged order lost, none half-written, stoc
     await fetch(`${base}/api/auth/address/`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ address: '1 Main St', city: 'Cork', country: 'Ireland', postal_code: '12345' }),
+      body: JSON.stringify({
+        address: '1 Main St',
+        city: 'Cork',
+        country: 'Ireland',
+        postal_code: 'T12 X2YZ',
+      }),
     })
   ).json();
   const tracked = await (await fetch(`${base}/api/cards/executive-intro-card-metal-gold/`)).json();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { checkOutToNewAddress } from './support/checkout.ts';
-import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
@@ -99,8 +99,10 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   // The firm sends the generated proof.
   const firm = await newTab(await browser.newContext());
   await logIn(firm, site.baseUrl, admin, `/admin/orders/${orderId}`);
-  // What to print: each printed card's drawing and its print file.
+  // What to print: each printed card's drawing and its print file, linked once made (the page asks again).
   await expect(firm.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
+  await expect(firm.getByText('Print files: all 1 ready')).toBeVisible({ timeout: HEAVY_WORK_MS });
+  await shot(firm, 'admin-print-files', [390, 1280]);
   const printFile = await firm.request.get(
     `${site.baseUrl}${await firm.getByRole('link', { name: 'Print file (PDF)' }).getAttribute('href')}`,
   );
@@ -110,7 +112,7 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
     .getByRole('region', { name: 'Proof' })
     .getByRole('button', { name: 'Send proof to customer' })
     .click();
-  await expect(firm.getByText('Proof version 1 sent')).toBeVisible();
+  await expect(firm.getByText('Proof version 1 sent')).toBeVisible({ timeout: HEAVY_WORK_MS });
   await firm.context().close();
 
   const proofMail = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('approve the proof'));
@@ -120,7 +122,10 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await page.goto(linkIn(proofMail, '/proof'));
   await hydrated(page);
   await page.getByRole('button', { name: 'Approve proof' }).click();
-  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed');
+  // Approving issues the invoice, drawn in the pool like the proof.
+  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed', {
+    timeout: HEAVY_WORK_MS,
+  });
 
   const confirmed = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('Confirmed'));
   const attached = confirmed.attachments.find((a) => a.filename.startsWith('INV-'));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { USERNAME_CHANGE_NOTICE } from '../../common/messages/profiles.ts';
 import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
@@ -214,40 +215,40 @@ test('add, edit and delete addresses; the modal traps focus and closes on Escape
   // Nothing typed is dropped on the way: the server says what a postal code may hold, beside the field.
   await expect(modal.getByLabel('Postal code')).toHaveValue('12$45');
   await expect(
-    modal.getByText('Enter a postal code of 2–10 letters, digits, spaces or dashes.'),
+    modal.getByText('Enter a postal code as it is written in Ireland, e.g. D02 X285.'),
   ).toBeVisible();
   await expect(modal).toBeVisible();
-  await modal.getByLabel('Postal code').fill('12345');
+  await modal.getByLabel('Postal code').fill('T12 X2YZ');
   await modal.getByRole('button', { name: 'Add Address' }).click();
   await expect(modal).toBeHidden();
-  await expect(book.getByText('99 Harbour Road, Cork, 12345, Ireland')).toBeVisible();
+  await expect(book.getByText('99 Harbour Road, Cork, T12 X2YZ, Ireland')).toBeVisible();
   // The newest address is the "latest address" shown on the card.
-  await expect(page.getByRole('article').getByText('99 Harbour Road, Cork, 12345, Ireland')).toBeVisible();
+  await expect(page.getByRole('article').getByText('99 Harbour Road, Cork, T12 X2YZ, Ireland')).toBeVisible();
 
   // One inline editor at a time.
-  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
-  await book.getByRole('button', { name: 'Edit 99 Harbour Road, Cork, 12345, Ireland' }).click();
+  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, United States' }).click();
+  await book.getByRole('button', { name: 'Edit 99 Harbour Road, Cork, T12 X2YZ, Ireland' }).click();
   await expect(book.getByRole('form', { name: 'Edit address' })).toHaveCount(1);
   const editor = book.getByRole('form', { name: 'Edit address' });
   await expect(editor.getByLabel('Address', { exact: true })).toHaveValue('99 Harbour Road');
   await editor.getByLabel('City').fill('Galway');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Address updated')).toBeVisible();
-  await expect(book.getByText('99 Harbour Road, Galway, 12345, Ireland')).toBeVisible();
+  await expect(book.getByText('99 Harbour Road, Galway, T12 X2YZ, Ireland')).toBeVisible();
 
-  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await book.getByRole('button', { name: 'Edit 1 Navy Yard, Arlington, VA, 22202, United States' }).click();
   await book.getByRole('form', { name: 'Edit address' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(book.getByRole('form', { name: 'Edit address' })).toHaveCount(0);
 
-  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, United States' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete address' });
   await expect(confirm.getByText('Are you sure you want to delete this address?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, USA')).toBeVisible();
-  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, USA' }).click();
+  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, United States')).toBeVisible();
+  await book.getByRole('button', { name: 'Delete 1 Navy Yard, Arlington, VA, 22202, United States' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Address deleted')).toBeVisible();
-  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, USA')).toHaveCount(0);
+  await expect(book.getByText('1 Navy Yard, Arlington, VA, 22202, United States')).toHaveCount(0);
 
   // Everything is saved: a reload shows the same list.
   await page.reload();
@@ -366,8 +367,8 @@ test('download the own vCard with the photo; the QR code decodes to the card; ne
   expect(scanned('email')).toEqual([]);
   expect(scanned('adr')).toEqual([]);
   expect(scanned('photo')).toEqual([]);
-  // The links travel as the profile link, which opens them all.
-  expect(scanned('url')).toEqual([`${site.baseUrl}/profile/${own.username}`]);
+  // The links travel as the card's permanent address, which opens them all whatever the username becomes.
+  expect(scanned('url')).toEqual([`${site.baseUrl}${own.card_path}`]);
   // Whole-pixel modules of at least 3 CSS pixels: sharp edges for a camera.
   const side = await code.evaluate((svg) => (svg as SVGSVGElement).viewBox.baseVal.width);
   const box = await code.boundingBox();
@@ -375,11 +376,13 @@ test('download the own vCard with the photo; the QR code decodes to the card; ne
   expect((box?.width ?? 0) % side).toBe(0);
 
   await dialog.getByLabel('Profile link').check();
-  const username = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()).username;
-  const linkCode = dialog.getByRole('img', { name: `QR code of ${site.baseUrl}/profile/${username}` });
+  const linkCode = dialog.getByRole('img', { name: `QR code of ${site.baseUrl}${own.card_path}` });
   await expect(linkCode).toBeVisible();
   // The code says it was scanned (a QR visit in the owner's insights); the caption stays the plain link.
-  expect(await decodeQr(linkCode)).toBe(`${site.baseUrl}/profile/${username}?via=qr`);
+  // Its source is signed by the server for this card: a typed-in `?via=qr` counts as a plain link.
+  expect(await decodeQr(linkCode)).toMatch(
+    new RegExp(`^${site.baseUrl}${own.card_path}\\?via=qr\\.[\\w-]{12}$`),
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
@@ -472,4 +475,38 @@ test('the e-mail shows on the public card, its file and the QR code only while i
   await expect(hidden.link).toHaveCount(0);
   expect(hidden.vcardEmails).toEqual([]);
   await visitor.close();
+});
+
+test('a rename warns first that what was printed or shared keeps working, and the old address leads on', async ({
+  page,
+}) => {
+  await signIn(page);
+  const before = (await (await page.request.get(`${site.baseUrl}/api/auth/profile/`)).json()) as {
+    username: string;
+    card_path: string;
+    first_name: string;
+    last_name: string;
+  };
+  await page.goto(`${site.baseUrl}/profile`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  const warning = form.getByRole('status').filter({ hasText: 'Your old username stays yours' });
+  await expect(warning).toHaveCount(0);
+  await form.getByLabel('Username').fill(`${before.username}-navy`);
+  await expect(warning).toHaveText(USERNAME_CHANGE_NOTICE);
+  await form.getByLabel('Username').fill(before.username);
+  await expect(warning).toHaveCount(0);
+  await form.getByLabel('Username').fill(`${before.username}-navy`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+
+  // The old page address and the printed one both open the card under its new name.
+  for (const address of [`/profile/${before.username}`, before.card_path]) {
+    await page.goto(`${site.baseUrl}${address}`);
+    await expect(page).toHaveURL(`${site.baseUrl}/profile/${before.username}-navy`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${before.first_name} ${before.last_name}` }),
+    ).toBeVisible();
+  }
 });

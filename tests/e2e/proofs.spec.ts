@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { seedCardOwners } from '../../server/test/card-owners.ts';
 import { seedPersonalisedOrder } from '../../server/test/personalised-order.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
-import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
@@ -45,7 +45,7 @@ async function sendProof(browser: Browser, orderId: number, note = '') {
   const panel = page.getByRole('region', { name: 'Proof' });
   if (note) await panel.getByLabel('Note to the customer (optional)').fill(note);
   await panel.getByRole('button', { name: 'Send proof to customer' }).click();
-  await expect(page.getByText(/Proof version \d sent/)).toBeVisible();
+  await expect(page.getByText(/Proof version \d sent/)).toBeVisible({ timeout: HEAVY_WORK_MS });
   return { context, page, panel };
 }
 
@@ -70,8 +70,10 @@ test('the firm sends the generated proof; the customer approves it from the mail
   await expect(page.getByText('Galway')).toHaveCount(0);
   await shot(page, 'proof-page', [390, 1280]);
   await page.getByRole('button', { name: 'Approve proof' }).click();
+  // Approving issues the invoice, drawn in the pool like the proof.
   await expect(page.locator('#main').getByRole('status')).toContainText(
     'the proof is approved and your order is confirmed',
+    { timeout: HEAVY_WORK_MS },
   );
   await expect(page.getByRole('button', { name: 'Approve proof' })).toHaveCount(0);
 
@@ -109,7 +111,7 @@ test('the customer asks for changes from /profile; the firm sees the note and se
     'My title is Countess',
   );
   await firm.panel.getByRole('button', { name: 'Send proof to customer' }).click();
-  await expect(firm.page.getByText('Proof version 2 sent')).toBeVisible();
+  await expect(firm.page.getByText('Proof version 2 sent')).toBeVisible({ timeout: HEAVY_WORK_MS });
   await expect(firm.panel.getByRole('row', { name: /^2 / })).toContainText('Waiting for the customer');
   const second = await site.smtp.waitFor(customer.email, (m) => m.subject.includes(changesOrder.number));
   expect(second.text).toContain('version 2');

@@ -134,3 +134,68 @@ test('the admin changes a zone and a tax rate; checkout shows them before orderi
   expect(mail.text).toContain('Tax (7.5 %): $2.81');
   expect(mail.text).toContain('Total: $40.30');
 });
+
+test('the country is chosen from a searchable list by keyboard, its postal code checked, and the order taxed by it', async ({
+  page,
+}) => {
+  await signIn(page, buyer);
+  await page.setViewportSize({ width: 320, height: 740 });
+  await go(page, '/cards/classic-intro-card-matte-black');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await go(page, '/checkout');
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Address' });
+  await modal.getByLabel('Address', { exact: true }).fill('221B Baker Street');
+  await modal.getByLabel('City').fill('London');
+
+  // Found by what people call it: an alias lists the United Kingdom, chosen with the arrow keys and Enter.
+  const country = modal.getByRole('combobox', { name: 'Country' });
+  await country.focus();
+  await page.keyboard.type('great brit');
+  const list = modal.getByRole('listbox', { name: 'Countries' });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('option').first()).toHaveText('United Kingdom · Great Britain');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(country).toHaveAttribute('aria-activedescendant', /option-0$/);
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(country).toHaveValue('United Kingdom');
+  await expect(modal).toBeVisible();
+
+  // Nothing is wider than a 320 px screen, the open list included.
+  await country.fill('deutsch');
+  await expect(list.getByRole('option', { name: 'Germany · Deutschland' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('country-picker-320.png') });
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(modal).toBeVisible();
+
+  // Back to the UK by its alias; a postal code of another country's shape is refused, with the reason.
+  await country.fill('UK');
+  await expect(modal.getByText('Chosen: United Kingdom.')).toBeVisible();
+  await modal.getByLabel('Postal code').fill('10115');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(
+    modal.getByText('Enter a postal code as it is written in United Kingdom, e.g. SW1A 1AA.'),
+  ).toBeVisible();
+  await modal.getByLabel('Postal code').fill('nw1 6xe');
+  // A name no country has is refused beside the field, never saved.
+  await country.fill('Mars');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(modal.getByText('Choose a country from the list: this one was not recognised.')).toBeVisible();
+  await country.fill('United Kingdom');
+  await modal.getByRole('button', { name: 'Add Address' }).click();
+  await expect(modal).toBeHidden();
+
+  // Taxed by the country chosen: $24.99 + $12.50 to Europe (as the admin set it above); 20 % of $37.49 = $7.50.
+  await expect(
+    page.getByRole('radio', { name: '221B Baker Street, London, NW1 6XE, United Kingdom' }),
+  ).toBeChecked();
+  await expect(page.getByTestId('checkout-tax-rate')).toHaveText('(20 %)');
+  await expect(page.getByTestId('checkout-tax')).toHaveText('$7.50');
+  await expect(page.getByTestId('checkout-total')).toHaveText('$44.99');
+  await page.screenshot({ path: test.info().outputPath('checkout-country-320.png'), fullPage: true });
+});

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { checkOutToNewAddress } from './support/checkout.ts';
-import { expect, hydrated, newTab, test } from './support/fixtures.ts';
+import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 import { runAdminCreate } from './support/server-process.ts';
@@ -86,12 +86,15 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
     .getByRole('region', { name: 'Proof' })
     .getByRole('button', { name: 'Send proof to customer' })
     .click();
-  await expect(firm.getByText('Proof version 1 sent')).toBeVisible();
+  await expect(firm.getByText('Proof version 1 sent')).toBeVisible({ timeout: HEAVY_WORK_MS });
   const proofMail = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes('approve the proof'));
   await page.goto(linkIn(proofMail, '/proof'));
   await hydrated(page);
   await page.getByRole('button', { name: 'Approve proof' }).click();
-  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed');
+  // Approving issues the invoice, drawn in the pool like the proof.
+  await expect(page.locator('#main').getByRole('status')).toContainText('your order is confirmed', {
+    timeout: HEAVY_WORK_MS,
+  });
 
   // Shipping asks for the serial on each member's card, and names a mistake against its card.
   const [forAna, forBen] = await printBatch(firm, 2);

@@ -23,8 +23,9 @@ test.beforeAll(async () => {
 });
 
 /** The visitor the page's next requests come from, as the trusted proxy reports it. */
+/** Visitor n, on a network of its own: a serial's count moves once per network (decision 040). */
 async function asVisitor(page: Page, n: number) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${n}` });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `${100 + n}.51.100.1` });
 }
 
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AuditView } from '../../../server/modules/admin/responses';
+import type { AuditView } from '../../../server/modules/staff/audit-view';
 import { changedFields, isFields } from '../../lib/audit-diff';
 import { formatDateTime } from '../../lib/format';
 import { AdminTable } from './AdminTable';

@@ -30,11 +30,11 @@ export function ProofPanel({
   const revalidator = useRevalidator();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'generated' | 'uploaded' | null>(null);
   const next = (proofs.results[0]?.version ?? 0) + 1;
 
   async function send(upload: boolean) {
-    setBusy(true);
+    setBusy(upload ? 'uploaded' : 'generated');
     try {
       if (upload) {
         if (!file) throw new Error(PROOF_MESSAGES.pdfRequired);
@@ -52,7 +52,7 @@ export function ProofPanel({
     } catch (error) {
       toastFailure('The proof could not be sent.', error);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -78,12 +78,18 @@ export function ProofPanel({
             <button
               type="button"
               className="button"
-              disabled={busy || !proofs.can_generate}
+              disabled={busy !== null || !proofs.can_generate}
+              aria-busy={busy === 'generated'}
               onClick={() => send(false)}
             >
-              Send proof to customer
+              {busy === 'generated' ? 'Sending…' : 'Send proof to customer'}
             </button>
           </div>
+          {busy === 'generated' && (
+            <p className="muted" role="status">
+              {PROOF_MESSAGES.drawing}
+            </p>
+          )}
           <div className="field">
             <label htmlFor="proof-pdf">Corrected proof (PDF, at most {PROOF_PDF_MAX_MB} MB)</label>
             <input
@@ -97,10 +103,11 @@ export function ProofPanel({
             <button
               type="button"
               className="button button-outline"
-              disabled={busy || !file}
+              disabled={busy !== null || !file}
+              aria-busy={busy === 'uploaded'}
               onClick={() => send(true)}
             >
-              Upload corrected proof
+              {busy === 'uploaded' ? 'Sending…' : 'Upload corrected proof'}
             </button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PrintedDesign } from '../../../server/modules/orders/responses';
+import type { PrintedDesign } from '../../../server/modules/personalisation/responses';
 import { Modal } from '../Modal';
 
 /** A Team Pack card printed for a member, as the shipping dialog lists it. */

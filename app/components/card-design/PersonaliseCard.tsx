@@ -26,6 +26,8 @@ const UPLOAD_FIELDS: UploadField[] = ['logo', 'signature'];
 interface DesignUpload {
   id: number;
   url: string;
+  /** Said when the picture was made smaller to be kept. */
+  notice: string | null;
 }
 
 async function dataUrlOf(url: string): Promise<PngDataUrl> {
@@ -73,10 +75,13 @@ export function PersonaliseCard({
   const [pictures, setPictures] = useState<Record<number, PngDataUrl>>({});
   const [uploading, setUploading] = useState<UploadField | null>(null);
   const [uploadError, setUploadError] = useState<Partial<Record<UploadField, string>>>({});
+  const [uploadNotice, setUploadNotice] = useState<Partial<Record<UploadField, string>>>({});
   const entry = shown[current] ?? {};
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // The address printed on the card (server/modules/profiles/printed-address.ts); a stand-in of the same
+  // length until the buyer signs in, so the preview's code is as dense as the printed one.
   const qr = useQrMatrix(
-    fields.includes('qr') && entry.qr ? `${origin}/profile/${user?.username ?? 'your-name'}` : undefined,
+    fields.includes('qr') && entry.qr ? `${origin}${user?.card_path ?? '/p/0000000000000000'}` : undefined,
   );
 
   const designs = lineDesigns(shown);
@@ -97,8 +102,10 @@ export function PersonaliseCard({
     form.append(DESIGN_UPLOAD.field, file);
     setUploading(field);
     setUploadError((errors) => ({ ...errors, [field]: undefined }));
+    setUploadNotice((notices) => ({ ...notices, [field]: undefined }));
     try {
       const kept = await sendForm<DesignUpload>('/design-uploads/', form);
+      setUploadNotice((notices) => ({ ...notices, [field]: kept.notice ?? undefined }));
       const picture = await dataUrlOf(kept.url);
       setPictures((known) => ({ ...known, [kept.id]: picture }));
       updateCard(forCard, { [field]: kept.id });
@@ -237,6 +244,11 @@ export function PersonaliseCard({
                     >
                       Remove {PRINT_FIELD_LABELS[field].toLowerCase()}
                     </button>
+                  )}
+                  {uploadNotice[field] && !uploadError[field] && (
+                    <p className="field-hint" role="status">
+                      {uploadNotice[field]}
+                    </p>
                   )}
                   {uploadError[field] && (
                     <p className="field-error" role="alert">

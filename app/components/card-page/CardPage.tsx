@@ -40,13 +40,14 @@ function Action({ href, glyph, label }: { href: string; glyph: ActionGlyph; labe
 export function CardPage({
   profile,
   isPrivate,
-  publicUrl,
+  cardUrl,
   exchange,
   tapProof,
 }: {
   profile: PublicCard;
   isPrivate: boolean;
-  publicUrl: string;
+  /** The card's permanent address: what Share hands on, so it keeps working if the owner renames. */
+  cardUrl: string;
   /** The answer to the "Share your details" form just posted, if any. */
   exchange?: ExchangeFormResult | undefined;
   /** What the tap that opened this page proved, when a tap's signed proof came with it. */
@@ -57,7 +58,6 @@ export function CardPage({
   const role = roleLine(profile);
   const directions = httpLink(profile.location);
   const phone = profile.phone.replace(/[^\d+]/g, '');
-  const url = new URL(`/profile/${profile.username}`, publicUrl).href;
   const vcard = `/api/auth/public-profile/${encodeURIComponent(profile.username)}/vcard/`;
   return (
     <>
@@ -136,7 +136,7 @@ export function CardPage({
       <script
         nonce={nonce}
         data-username={profile.username}
-        data-url={url}
+        data-url={cardUrl}
         data-title={name}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own script, from the build
         dangerouslySetInnerHTML={{ __html: cardScript }}

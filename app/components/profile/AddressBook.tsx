@@ -1,57 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
-import { api, fieldErrors } from '../../lib/api';
-import { formValues } from '../../lib/form-values';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { AddAddressModal } from './AddAddressModal';
-import { AddressFields } from './AddressFields';
+import { AddressEditor } from './AddressEditor';
 import { formatAddress } from './ProfileCard';
-
-function AddressEditor({
-  address,
-  onSaved,
-  onCancel,
-}: {
-  address: Address;
-  onSaved(address: Address): void;
-  onCancel(): void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await api<Address>(`/auth/address/${address.id}/`, {
-        method: 'PUT',
-        body: formValues(event),
-      });
-      toast.success('Address updated');
-      onSaved(saved);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('Update failed', error);
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="form address-editor" onSubmit={save} aria-label="Edit address">
-      <AddressFields address={address} errors={errors} />
-      <div className="form-actions">
-        <button type="submit" className="button button-small" disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="button button-outline button-small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
 
 /** The user's saved addresses (newest first): add in a modal, edit one at a time in place, delete after asking. */
 export function AddressBook({

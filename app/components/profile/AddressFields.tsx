@@ -1,13 +1,31 @@
 import { useState } from 'react';
+import { type CountryCode, countryName, isCountryCode } from '../../../common/countries';
 import { ADDRESS_FIELD_MAX_LENGTH } from '../../../common/limits';
+import { postalCodeNeed } from '../../../common/postal-codes';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { postalCodeInputMode } from '../../lib/postal-codes';
 import { FormField } from '../FormField';
+import { CountryPicker } from './CountryPicker';
+
+const POSTAL_HINT = 'Letters, digits, spaces or dashes, as on your mail. Saved in capitals.';
+
+/** What the postal code field says under it, and whether it must be filled, for the country chosen. */
+function postalCodeField(country: CountryCode | null): { hint: string; required: boolean } {
+  const need = country ? postalCodeNeed(country) : 'required';
+  if (need === 'none' && country) {
+    return { hint: `${countryName(country)} has no postal codes: leave this empty.`, required: false };
+  }
+  if (need === 'optional' && country) {
+    return { hint: `Optional in ${countryName(country)}. ${POSTAL_HINT}`, required: false };
+  }
+  return { hint: POSTAL_HINT, required: true };
+}
 
 /**
  * The inputs of one address, for the Add Address modal (profile and checkout) and the inline editor alike.
- * The postal code is kept as typed; the server trims it, collapses spaces and upper-cases it (decision 014),
- * as the hint says, and the saved address shows it that way.
+ * The country is chosen from a list (CountryPicker); the postal code is kept as typed and checked by the server
+ * against the country's format; the server trims it, collapses spaces and upper-cases it (decision 014), as
+ * the hint says, and the saved address shows it that way.
  */
 export function AddressFields({
   address,
@@ -16,7 +34,9 @@ export function AddressFields({
   address?: Address | undefined;
   errors: Record<string, string[]>;
 }) {
-  const [country, setCountry] = useState(address?.country ?? '');
+  const saved = address?.country_code;
+  const [country, setCountry] = useState<CountryCode | null>(saved && isCountryCode(saved) ? saved : null);
+  const postal = postalCodeField(country);
   return (
     <>
       <FormField
@@ -48,28 +68,24 @@ export function AddressFields({
         />
       </div>
       <div className="form-row">
-        <FormField
-          label="Country"
-          name="country"
-          required
-          maxLength={ADDRESS_FIELD_MAX_LENGTH.country}
-          autoComplete="country-name"
-          defaultValue={address?.country}
-          errors={errors.country}
-          onChange={(event) => setCountry(event.currentTarget.value)}
+        <CountryPicker
+          initialText={address?.country ?? ''}
+          initialCode={country}
+          errors={[...(errors.country ?? []), ...(errors.country_code ?? [])]}
+          onChoose={setCountry}
         />
         <FormField
           label="Postal code"
           name="postal_code"
-          required
+          required={postal.required}
           // Letters must be typeable ("SW1A 1AA"): the number pad only where the country's codes are digits.
-          inputMode={postalCodeInputMode(country)}
+          inputMode={postalCodeInputMode(country ?? '')}
           autoCapitalize="characters"
           autoCorrect="off"
           spellCheck={false}
           autoComplete="postal-code"
           defaultValue={address?.postal_code}
-          hint="Letters, digits, spaces or dashes, as on your mail. Saved in capitals."
+          hint={postal.hint}
           errors={errors.postal_code}
         />
       </div>

@@ -101,7 +101,16 @@ function TransferDialog({
  * one (a tap then shows only "reported lost"), offer one to someone by e-mail, or release it for a
  * hand-over in person.
  */
-export function MyCards({ initial, claimSerial }: { initial: ClaimedCard[]; claimSerial: string }) {
+export function MyCards({
+  initial,
+  claimSerial,
+  claimTicket,
+}: {
+  initial: ClaimedCard[];
+  claimSerial: string;
+  /** What a verified tap of a secure card gave this browser: the claim of that card needs it. */
+  claimTicket: string;
+}) {
   const [cards, setCards] = useState(initial);
   const [serial, setSerial] = useState(claimSerial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -125,7 +134,8 @@ export function MyCards({ initial, claimSerial }: { initial: ClaimedCard[]; clai
     event.preventDefault();
     setBusy(true);
     try {
-      const card = await api<ClaimedCard>('/auth/cards/claim/', { method: 'POST', body: { serial } });
+      const body = claimTicket ? { serial, tap: claimTicket } : { serial };
+      const card = await api<ClaimedCard>('/auth/cards/claim/', { method: 'POST', body });
       setCards([card, ...cards.filter((item) => item.serial_number !== card.serial_number)]);
       setSerial('');
       setErrors({});

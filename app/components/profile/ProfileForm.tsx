@@ -8,6 +8,7 @@ import {
 } from '../../../common/limits';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts';
 import { imageTooLarge } from '../../../common/messages/images';
+import { USERNAME_CHANGE_NOTICE } from '../../../common/messages/profiles';
 import { PHONE_MAX_LENGTH } from '../../../common/phone';
 import { isClearableProfileField } from '../../../common/profile-fields';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
@@ -75,6 +76,7 @@ export function ProfileForm({
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [needsCurrentPassword, setNeedsCurrentPassword] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -97,7 +99,7 @@ export function ProfileForm({
     setPreview(URL.createObjectURL(file));
   }
 
-  function watchCredentials(event: FormEvent<HTMLFormElement>) {
+  function watchChanges(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '')
       .trim()
@@ -105,6 +107,10 @@ export function ProfileForm({
     setNeedsCurrentPassword(
       (email !== '' && email !== user.email) || String(form.get('password') ?? '') !== '',
     );
+    const username = String(form.get('username') ?? '')
+      .trim()
+      .toLowerCase();
+    setRenaming(username !== '' && username !== user.username);
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -142,7 +148,7 @@ export function ProfileForm({
     <form
       className="form profile-form"
       onSubmit={save}
-      onChange={watchCredentials}
+      onChange={watchChanges}
       aria-label="Edit profile"
       aria-busy={saving}
     >
@@ -188,7 +194,13 @@ export function ProfileForm({
           autoComplete="username"
           maxLength={30}
           errors={errors.username}
-        />
+        >
+          {renaming && (
+            <p className="field-hint" role="status">
+              {USERNAME_CHANGE_NOTICE}
+            </p>
+          )}
+        </FormField>
       </div>
       <div className="form-row">
         <FormField

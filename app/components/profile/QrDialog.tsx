@@ -15,18 +15,21 @@ export function QrDialog({
   onClose,
   vcard,
   profileUrl,
+  via,
 }: {
   open: boolean;
   onClose(): void;
   vcard: string;
   profileUrl: string;
+  /** The scanned source, signed by the server for this card. */
+  via: string;
 }) {
   const [content, setContent] = useState<Content>('card');
   const [code, setCode] = useState<QRCode | null>(null);
   const [tooLong, setTooLong] = useState(false);
   const name = useId();
   // A scan of this code counts as a QR visit in the owner's insights; the page takes `via` off its address.
-  const scannedUrl = `${profileUrl}?${VIA_PARAM}=qr`;
+  const scannedUrl = `${profileUrl}?${VIA_PARAM}=${encodeURIComponent(via)}`;
 
   useEffect(() => {
     if (!open) return;

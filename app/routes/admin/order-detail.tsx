@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { orderChargeLines } from '../../../common/order-charges';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
+import { PrintFilesProgress } from '../../components/admin/PrintFilesProgress';
 import { ProofPanel } from '../../components/admin/ProofPanel';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { type MemberCard, TeamSerialsDialog } from '../../components/admin/TeamSerialsDialog';
@@ -80,6 +81,7 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
 
       <section className="admin-panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Lines</h2>
+        {order.print_files && <PrintFilesProgress files={order.print_files} />}
         <div className="table-scroll">
           <AdminTable
             rows={order.items}

@@ -18,6 +18,14 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The public profile's name in URLs (`u_name`): lowercase [a-z0-9-], 3–30 characters. */
     username: text('username').notNull().unique(),
+    /**
+     * The code of the account's permanent address (`/p/{code}`), printed on its cards and shared from its
+     * page: random (not enumerable), never changed, never another account's (decision 038).
+     */
+    cardCode: text('card_code')
+      .notNull()
+      .unique()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)`),
     /** Trimmed and lower-cased. */
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),

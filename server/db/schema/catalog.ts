@@ -25,6 +25,11 @@ export const cards = pgTable(
       .default(sql`'{}'::text[]`),
     /** Cards in one unit (a Team Pack of 5): a personalised line carries one design per card. */
     packSize: integer('pack_size').notNull().default(1),
+    /**
+     * Units ordered, cancelled orders not counted: the home page's best sellers. Kept by each order and each
+     * cancellation, in their transactions, instead of summing every order line whenever stock moves.
+     */
+    unitsSold: integer('units_sold').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

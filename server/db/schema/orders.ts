@@ -40,6 +40,8 @@ export const orders = pgTable(
     shipCity: text('ship_city').notNull(),
     shipState: text('ship_state').notNull(),
     shipCountry: text('ship_country').notNull(),
+    /** The ISO code the order was taxed by; null only on orders placed before countries were chosen (issue 32). */
+    shipCountryCode: text('ship_country_code'),
     shipPostalCode: text('ship_postal_code').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the request that used the key: the same key with another order is refused. */
@@ -58,6 +60,7 @@ export const orders = pgTable(
       sql`${table.status} IN ('awaiting_proof', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+    check('orders_ship_country_code', sql`${table.shipCountryCode} ~ '^[A-Z]{2}$'`),
     check(
       'orders_total_sums',
       sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} + ${table.taxCents}`,

@@ -32,9 +32,19 @@ export const designUploads = pgTable(
   ],
 );
 
+/** What a card's print file is drawn from besides `printed` and the pictures: fixed when it is ordered. */
+export interface PrintJob {
+  /** The card's design (`cards.category`) and offered fields when ordered. */
+  design: string;
+  fields: string[];
+  /** The text of the back's QR code, or null. */
+  qr: string | null;
+}
+
 /**
  * One printed card of an order line, as ordered: what was typed, for whom (a Team Pack member's e-mail),
- * and the exact preview (front and back SVG with pictures embedded) and the print file made from it.
+ * the exact preview (front and back SVG naming its pictures, `href="upload:ID"`; older rows embed them) and
+ * the print file made from it after the order, card by card, by the print-file job (decision 036).
  */
 export const orderDesigns = pgTable(
   'order_designs',
@@ -50,10 +60,19 @@ export const orderDesigns = pgTable(
     memberEmail: text('member_email'),
     frontSvg: text('front_svg').notNull(),
     backSvg: text('back_svg').notNull(),
-    /** Print-ready: 300 dpi with 3 mm bleed, front then back. */
-    printPdf: bytea('print_pdf').notNull(),
+    /** Print-ready: 300 dpi with 3 mm bleed, front then back. Null until the print-file job made it. */
+    printPdf: bytea('print_pdf'),
+    /** What the job draws the print file from; null on rows made before the job (their file exists). */
+    printJob: jsonb('print_job').$type<PrintJob>(),
+    printAttempts: integer('print_attempts').notNull().default(0),
+    /** A process making the print file holds it until then; after, another may take it. */
+    printLockedUntil: timestamp('print_locked_until', { withTimezone: true }),
+    printError: text('print_error'),
   },
-  (table) => [uniqueIndex('order_designs_line_position_idx').on(table.orderLineId, table.position)],
+  (table) => [
+    uniqueIndex('order_designs_line_position_idx').on(table.orderLineId, table.position),
+    index('order_designs_print_pending_idx').on(table.id).where(sql`${table.printPdf} IS NULL`),
+  ],
 );
 
 export const PROOF_STATUSES = ['sent', 'approved', 'changes_requested', 'superseded'] as const;

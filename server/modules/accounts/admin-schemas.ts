@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../paging.ts';
+import { search } from '../staff/list-query.ts';
 import type { UserChange } from './user-admin.ts';
 
 export const usersQuery = z.object({

@@ -10,9 +10,9 @@ import {
   emailInUseMail,
   passwordChangedMail,
 } from '../../mail/templates.ts';
-import { PROFILES_TOPIC } from '../profiles/topic.ts';
+import { publishCardPages } from '../profiles/topic.ts';
+import type { AccountsDeps } from './deps.ts';
 import { mailAllowed } from './mail-throttle.ts';
-import type { AccountsDeps } from './service.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken, revokeTokens } from './tokens.ts';
 
 /** What a change of the account's address or password needs: the accounts deps and the page caches. */
@@ -97,7 +97,7 @@ export async function confirmEmailChange(
   if (!changed) throw new AppError('bad_request', EMAIL_CHANGE_MESSAGES.invalidConfirm);
   // Links mailed to the old address stop working; "this wasn't me" links stay.
   await revokeTokens(deps.db, userId, ['reset', 'activate']);
-  await deps.publish(PROFILES_TOPIC);
+  await publishCardPages(deps, changed.username);
   return changed.email;
 }
 
@@ -150,6 +150,6 @@ export async function secureAccount(deps: AccountChangeDeps, uid: string, token:
   const resetToken = await issueToken(deps.db, userId, 'reset');
   const resetUrl = `${deps.publicUrl}/reset-password/${encodeUid(userId)}/${resetToken}`;
   await deps.mailer.sendLater(accountSecuredMail(secured.email, secured.firstName, resetUrl));
-  await deps.publish(PROFILES_TOPIC);
+  await publishCardPages(deps, secured.username);
   return secured.email;
 }

@@ -12,6 +12,11 @@ export const userSchema = ownedCardSchema
       .string()
       .nullable()
       .describe('A new e-mail waiting for its confirmation link (the account keeps `email` until then).'),
+    card_path: z
+      .string()
+      .describe(
+        'The path of the permanent address printed on the account’s cards (`/p/{code}`): it keeps leading to this card whatever its username becomes.',
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.output<typeof userSchema>;

@@ -17,7 +17,7 @@ import {
   tokenParamsSchema,
 } from './schemas.ts';
 import { activate, forgotPassword, login, register, resetPassword, userView } from './service.ts';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from './sessions.ts';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE, sessionCookieName } from './sessions.ts';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_PATH,
@@ -34,6 +34,7 @@ type AccountsRoutesOptions = Pick<
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
   const { secureCookies, secret, ...deps } = options;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
+  const sessionCookie = sessionCookieName(secureCookies);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   const clientOf = (request: FastifyRequest) => clientIdOf(secret, request);
   const trustDevice = (reply: FastifyReply, userId: number) =>
@@ -90,7 +91,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
       // A new session id at every login; one brought along before it stops counting.
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
       const maxAge = SESSION_LIFETIME_MS / 1000;
-      reply.setCookie(SESSION_COOKIE, sessionToken, { ...cookieOptions, maxAge });
+      reply.setCookie(sessionCookie, sessionToken, { ...cookieOptions, maxAge });
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
       trustDevice(reply, user.id);
       noStore(reply);
@@ -124,7 +125,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     }),
     async (request, reply) => {
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(sessionCookie, cookieOptions);
       reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
       return { detail: ACCOUNT_MESSAGES.loggedOut };
     },

@@ -1,42 +1,24 @@
-import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import type { OwnedLink } from '../../../common/profile-visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { AfterAnswer } from '../../http/after-answer.ts';
 import { enforceLimit } from '../../http/rate-limit.ts';
-import type { Mailer } from '../../mail/index.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
 import { linksOf } from '../profiles/links.ts';
+import { printedPath } from '../profiles/printed-address.ts';
+import { freeUsername, recordUsername, usernameBase } from '../profiles/usernames.ts';
+import type { AccountsDeps } from './deps.ts';
 import { notifyPasswordChange } from './email-change.ts';
+import { LIMITS } from './limits.ts';
 import { admitLogin } from './login-throttle.ts';
 import { mailAllowed } from './mail-throttle.ts';
 import { burnVerifyTime, hashPassword, rejectWeakPassword, verifyPassword } from './passwords.ts';
 import type { User } from './responses.ts';
-import type { Sessions } from './sessions.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
-
-export const LIMITS = {
-  /** Failed logins per account and address (decisions: 5 in 15 minutes). */
-  login: { max: 5, windowMs: 15 * 60 * 1000 },
-  /** Failed logins per client over all accounts: one address spraying a password (decision 016). */
-  loginClient: { max: 30, windowMs: 15 * 60 * 1000 },
-  /** Failed logins per account from every address but the owner's trusted browsers (decision 016). */
-  loginAccount: { max: 20, windowMs: 60 * 60 * 1000 },
-  register: { max: 10, windowMs: 60 * 60 * 1000 },
-  forgotPassword: { max: 5, windowMs: 15 * 60 * 1000 },
-};
-
-export interface AccountsDeps {
-  db: Db;
-  mailer: Mailer;
-  sessions: Sessions;
-  publicUrl: string;
-  afterAnswer: AfterAnswer;
-}
 
 export type { User } from './responses.ts';
 
@@ -61,6 +43,7 @@ export function toUser(row: UserRow, links: OwnedLink[]): User {
     insights_enabled: row.insightsEnabled,
     role: row.role,
     pending_email: row.pendingEmail,
+    card_path: printedPath(row),
   };
 }
 
@@ -69,40 +52,28 @@ export async function userView(db: Db, row: UserRow): Promise<User> {
   return toUser(row, await linksOf(db, row.id));
 }
 
-/** "Zoë O'Brien" → "zoe-o-brien": lowercase [a-z0-9-], 3–30 characters. */
-function usernameBase(firstName: string, lastName: string): string {
-  const slug = `${firstName} ${lastName}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 26)
-    .replace(/-+$/, '');
-  return slug.length >= 3 ? slug : `user${slug ? `-${slug}` : ''}`.slice(0, 26);
-}
-
-async function freeUsername(db: Db, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .select({ username: users.username })
-        .from(users)
-        .where(or(eq(users.username, base), like(users.username, `${base}-%`)))
-    ).map((row) => row.username),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 /** Mails a new activation link, unless one went to this address in the last 10 minutes. */
 async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
-  if (!(await mailAllowed(deps.db, 'registration', user.email))) return;
+  if (await mailAllowed(deps.db, 'registration', user.email)) await mailActivation(deps, user, next);
+}
+
+/** Mails a new activation link; the caller holds the address's mail allowance. */
+async function mailActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
   const token = await issueToken(deps.db, user.id, 'activate');
   const query = next ? `?${new URLSearchParams({ next })}` : '';
   const url = `${deps.publicUrl}/activate/${encodeUid(user.id)}/${token}${query}`;
   const cardPage = `${deps.publicUrl}/profile/${user.username}`;
   await deps.mailer.sendLater(activationMail(user.email, user.firstName, url, cardPage));
+}
+
+/** A new account, whose username is its own for good from now on. */
+async function insertAccount(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values(values).returning();
+    if (!user) throw new Error('The account was not created');
+    await recordUsername(tx, user.id, user.username);
+    return user;
+  });
 }
 
 interface RegisterInput {
@@ -137,26 +108,31 @@ async function createAccount(deps: AccountsDeps, input: RegisterInput, passwordH
     }
     return;
   }
+  // The allowance is taken before the account exists: a registration of the same address running alongside
+  // then finds the account with the allowance spent, and cannot send "you already have an account" in place
+  // of the activation link.
+  const mail = await mailAllowed(deps.db, 'registration', input.email);
   const base = usernameBase(input.first_name, input.last_name);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const [user] = await deps.db
-        .insert(users)
-        .values({
-          username: await freeUsername(deps.db, base),
-          email: input.email,
-          passwordHash,
-          firstName: input.first_name,
-          lastName: input.last_name,
-        })
-        .returning();
-      if (user) await sendActivation(deps, user, input.next);
+      const user = await insertAccount(deps.db, {
+        username: await freeUsername(deps.db, base),
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      });
+      if (mail) await mailActivation(deps, user, input.next);
       return;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Lost a race: for the e-mail, the account now exists (same answer); for the username, try the next.
+      // Lost a race: for the e-mail, the account now exists (same answer), and its activation link goes
+      // with this allowance if this registration holds it; for the username, try the next.
       const [raced] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-      if (raced) return;
+      if (raced) {
+        if (mail && !raced.emailVerifiedAt) await mailActivation(deps, raced, input.next);
+        return;
+      }
     }
   }
   throw new Error('Could not find a free username');
@@ -274,7 +250,7 @@ export async function createAdmin(
   }
   const firstName = input.firstName ?? 'Admin';
   const lastName = input.lastName ?? '';
-  await db.insert(users).values({
+  await insertAccount(db, {
     username: await freeUsername(db, usernameBase(firstName, lastName || 'user')),
     email: input.email,
     passwordHash,

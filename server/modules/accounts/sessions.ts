@@ -4,7 +4,16 @@ import type { Db } from '../../db/client.ts';
 import { sessions, type UserRow, users } from '../../db/schema/index.ts';
 import { usableAccount } from './status.ts';
 
+/** The session cookie's name on plain http (local development, tests), and where every route reads it. */
 export const SESSION_COOKIE = 'sid';
+/**
+ * Its name over https: a browser takes a `__Host-` cookie only Secure, on Path=/ and without a Domain, so a
+ * sibling subdomain cannot set or shadow the session. (Browsers refuse the prefix without Secure, so plain
+ * http keeps `sid`.) A session under the old name is not carried over: its owner signs in again.
+ */
+const SECURE_SESSION_COOKIE = '__Host-sid';
+
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 /**
  * A readable companion of the session cookie, holding no secret: it tells the page whether asking
  * for the signed-in user is worth a request (a visitor without it is simply signed out).

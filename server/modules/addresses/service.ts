@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { countryName } from '../../../common/countries.ts';
 import type { Db } from '../../db/client.ts';
 import { type AddressRow, addresses } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -11,9 +12,16 @@ function toAddress(row: AddressRow): Address {
     address: row.address,
     city: row.city,
     state: row.state,
-    country: row.country,
+    // The name is the code's; the text typed is shown only while no country matched it.
+    country: row.countryCode ? countryName(row.countryCode) : row.country,
+    country_code: row.countryCode,
     postal_code: row.postalCode,
   };
+}
+
+/** The columns an address's input sets. */
+function columnsOf(input: AddressInput) {
+  return { ...input, country: countryName(input.countryCode) };
 }
 
 export const ADDRESS_NOT_FOUND = 'Address not found.';
@@ -41,7 +49,7 @@ export async function addAddress(db: Db, userId: number, input: AddressInput): P
     }
     const [row] = await tx
       .insert(addresses)
-      .values({ userId, ...input, postalCode: input.postal_code })
+      .values({ userId, ...columnsOf(input) })
       .returning();
     if (!row) throw new Error('insert returned nothing');
     return toAddress(row);
@@ -57,7 +65,7 @@ export async function updateAddress(
 ): Promise<Address> {
   const [row] = await db
     .update(addresses)
-    .set({ ...input, postalCode: input.postal_code, updatedAt: sql`now()` })
+    .set({ ...columnsOf(input), updatedAt: sql`now()` })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning();
   if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);

@@ -1,23 +1,4 @@
 import { z } from 'zod';
-import { numberedPageSchema } from '../paging.ts';
-
-/** An entry of the audit log as the admin console shows it. */
-export const auditViewSchema = z
-  .strictObject({
-    id: z.number().int(),
-    actor: z.string().describe('The e-mail of the admin who made the change, as it was then.'),
-    action: z.string(),
-    target_type: z.string(),
-    target_id: z.string(),
-    before: z.unknown().describe("The changed record's fields before, or null."),
-    after: z.unknown().describe("The changed record's fields after, or null."),
-    created_at: z.iso.datetime(),
-  })
-  .meta({ id: 'AuditView' });
-export type AuditView = z.output<typeof auditViewSchema>;
-
-/** `/api/admin/audit/`. */
-export const auditPageSchema = numberedPageSchema(auditViewSchema).meta({ id: 'AuditPage' });
 
 export const dayFigureSchema = z
   .strictObject({ day: z.iso.date().describe('UTC day.'), value: z.number() })

@@ -10,14 +10,14 @@ import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
 import { proofAdminRoutes } from '../proofs/admin-routes.ts';
-import { rasteriseCardSvg } from '../proofs/card-png.ts';
 import { registryAdminRoutes } from '../registry/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
-import { listAudit } from './audit.ts';
+import { listAudit } from '../staff/audit.ts';
+import { auditPageSchema } from '../staff/audit-view.ts';
+import { actorOf } from '../staff/guard.ts';
 import { dashboard } from './dashboard.ts';
-import { auditPageSchema, dashboardSchema } from './responses.ts';
+import { dashboardSchema } from './responses.ts';
 import { auditQuery, dashboardQuery } from './schemas.ts';
-import { actorOf } from './scope.ts';
 
 type AdminRoutesOptions = Pick<
   Services,
@@ -81,9 +81,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   // Each gets only its own services: the options here also carry this scope's prefix.
   const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion, secret, salesEmail } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
-  // The proof's card pictures: the stored previews with their text outlined in Inter.
-  const renderCardPng = rasteriseCardSvg;
-  await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail, renderCardPng });
+  await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail });
   await app.register(invoiceAdminRoutes, { db });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });

@@ -5,7 +5,7 @@ import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { actorOf, idOf, type WithId } from '../admin/scope.ts';
+import { actorOf, idOf, type WithId } from '../staff/guard.ts';
 import {
   createZone,
   deleteZone,

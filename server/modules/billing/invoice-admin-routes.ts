@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
-import { idOf, type WithId } from '../admin/scope.ts';
+import { idOf, type WithId } from '../staff/guard.ts';
 import { DOCUMENT_FILES, sendPdf } from './downloads.ts';
 import { findDocument } from './invoices.ts';
 

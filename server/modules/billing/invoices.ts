@@ -1,6 +1,8 @@
 // Invoices and credit notes: numbered without gaps per kind and year, issued inside the transaction that
+
 // confirms or cancels the order, and never changed once issued.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { countryName } from '../../../common/countries.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type InvoiceKind,
@@ -12,8 +14,9 @@ import {
   orders,
   users,
 } from '../../db/schema/index.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
-import { type InvoicePdfData, renderInvoicePdf } from './invoice-pdf.ts';
+import { runHeavy } from '../../jobs/heavy-work.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
+import type { InvoicePdfData } from './invoice-pdf.ts';
 
 const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
@@ -80,7 +83,8 @@ function orderFacts({ order, user, lines }: LockedOrder) {
     address: [
       order.shipAddress,
       [order.shipCity, order.shipState, order.shipPostalCode].filter(Boolean).join(', '),
-      order.shipCountry,
+      // The proper name of the country it was taxed by, whatever was typed.
+      order.shipCountryCode ? countryName(order.shipCountryCode) : order.shipCountry,
     ].filter(Boolean),
     lines: lines.map((line) => ({
       name: line.name,
@@ -111,7 +115,10 @@ async function issue(
   const year = at.getUTCFullYear();
   const seq = await nextSeq(tx, kind, year);
   const number = documentNumber(kind, year, seq);
-  const pdf = await renderInvoicePdf(
+  // In the pool, in the buyer's turn (a page of text: a fraction of a second).
+  const pdf = await runHeavy(
+    `user:${found.order.userId}`,
+    'invoicePdf',
     pdfData(found, { kind, number, issuedAt: at, credits: credits?.number ?? null }),
   );
   const [row] = await tx

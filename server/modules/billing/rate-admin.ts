@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { countryRates, type ShippingZoneRow, shippingZones } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { CountryRateView, ShippingRates, ShippingZone } from './responses.ts';
 import type { CountryRateInput, NewZone, ZoneChanges } from './schemas.ts';
 

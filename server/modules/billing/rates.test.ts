@@ -18,18 +18,18 @@ afterAll(async () => {
 describe('shippingAndTax (the demo rates)', () => {
   it('charges a listed country its zone’s rate and its tax on goods and shipping, rounded half up', async () => {
     // Ireland: Europe $14.90, VAT 23 % of $119.48 + $14.90 = $30.9074 → $30.91.
-    expect(await shippingAndTax(t.database.db, 'Ireland', 11948)).toEqual({
+    expect(await shippingAndTax(t.database.db, 'IE', 11948)).toEqual({
       zone: 'Europe',
       shippingCents: 1490,
       taxRateBp: 2300,
       taxCents: 3091,
     });
-    expect(await shippingAndTax(t.database.db, 'Deutschland', 1000)).toMatchObject({
+    expect(await shippingAndTax(t.database.db, 'DE', 1000)).toMatchObject({
       zone: 'Europe',
       taxRateBp: 1900,
       taxCents: 473, // 19 % of $24.90 = $4.731
     });
-    expect(await shippingAndTax(t.database.db, 'USA', 2500)).toEqual({
+    expect(await shippingAndTax(t.database.db, 'US', 2500)).toEqual({
       zone: 'United States',
       shippingCents: 490,
       taxRateBp: 0,
@@ -42,11 +42,11 @@ describe('shippingAndTax (the demo rates)', () => {
       .returning();
     if (!free) throw new Error('no zone');
     await t.database.db.insert(countryRates).values({ country: 'IS', zoneId: free.id, taxRateBp: 1000 });
-    expect((await shippingAndTax(t.database.db, 'Iceland', 5)).taxCents).toBe(1);
+    expect((await shippingAndTax(t.database.db, 'IS', 5)).taxCents).toBe(1);
   });
 
-  it('ships any other country (or text that names none) at the default zone’s rate, with no tax', async () => {
-    for (const country of ['Japan', 'Atlantis', '']) {
+  it('ships any other country at the default zone’s rate, with no tax', async () => {
+    for (const country of ['JP', 'BR', 'HK'] as const) {
       expect(await shippingAndTax(t.database.db, country, 5000), country).toEqual({
         zone: 'Everywhere else',
         shippingCents: 1990,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { countryCodeOf } from '../../../common/country-match.ts';
+import type { CountryCode } from '../../../common/countries.ts';
 import { taxOnCents } from '../../../common/tax-rate.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { countryRates, shippingZones } from '../../db/schema/index.ts';
@@ -14,28 +14,25 @@ export interface ShippingAndTax {
 }
 
 /**
- * Shipping and tax for an order of `subtotalCents` to a country as typed in an address ("Ireland", "UK",
- * "DE"). A listed country ships at its zone's flat rate and pays its tax rate on the goods and the shipping
- * together, rounded half up to the cent; any other country (or text that names none) ships at the default
- * zone's rate with no tax (decision 025).
+ * Shipping and tax for an order of `subtotalCents` to a country, by its ISO code: only a country the address
+ * form chose or the API recognised has one, so no typed text reaches here (issue 32). A listed country ships
+ * at its zone's flat rate and pays its tax rate on the goods and the shipping together, rounded half up to the
+ * cent; any other country ships at the default zone's rate with no tax (decision 025).
  */
 export async function shippingAndTax(
   db: Db | Tx,
-  country: string,
+  country: CountryCode,
   subtotalCents: number,
 ): Promise<ShippingAndTax> {
-  const code = countryCodeOf(country);
-  const [listed] = code
-    ? await db
-        .select({
-          zone: shippingZones.name,
-          rateCents: shippingZones.rateCents,
-          taxRateBp: countryRates.taxRateBp,
-        })
-        .from(countryRates)
-        .innerJoin(shippingZones, eq(shippingZones.id, countryRates.zoneId))
-        .where(eq(countryRates.country, code))
-    : [];
+  const [listed] = await db
+    .select({
+      zone: shippingZones.name,
+      rateCents: shippingZones.rateCents,
+      taxRateBp: countryRates.taxRateBp,
+    })
+    .from(countryRates)
+    .innerJoin(shippingZones, eq(shippingZones.id, countryRates.zoneId))
+    .where(eq(countryRates.country, country));
   const zone =
     listed ??
     (await db

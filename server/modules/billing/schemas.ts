@@ -11,14 +11,16 @@ const MAX_RATE_CENTS = 1_000_000;
 const zoneName = z.string({ error: M.zoneName }).trim().min(1, M.zoneName).max(60, M.zoneName);
 
 /** Dollars as the form sends them ("4.90", or a number 4.9); cents after parsing. */
-const rate = z.union([z.string(), z.number()], { error: M.zoneRate }).transform((value, context) => {
-  const cents = priceToCents(typeof value === 'number' ? String(value) : value.trim());
-  if (cents === undefined || cents > MAX_RATE_CENTS) {
-    context.addIssue({ code: 'custom', message: M.zoneRate });
-    return z.NEVER;
-  }
-  return cents;
-});
+const rate = z
+  .union([z.string().max(20, M.zoneRate), z.number()], { error: M.zoneRate })
+  .transform((value, context) => {
+    const cents = priceToCents(typeof value === 'number' ? String(value) : value.trim());
+    if (cents === undefined || cents > MAX_RATE_CENTS) {
+      context.addIssue({ code: 'custom', message: M.zoneRate });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 export const newZoneSchema = z.strictObject({ name: zoneName, rate });
 
@@ -29,14 +31,17 @@ export const zoneChangesSchema = z.strictObject({
 });
 
 /** A percentage string ("20", "7.5") as the form sends it; basis points after parsing. */
-const taxRate = z.string({ error: M.taxRate }).transform((value, context) => {
-  const bp = percentToBp(value);
-  if (bp === undefined) {
-    context.addIssue({ code: 'custom', message: M.taxRate });
-    return z.NEVER;
-  }
-  return bp;
-});
+const taxRate = z
+  .string({ error: M.taxRate })
+  .max(20, M.taxRate)
+  .transform((value, context) => {
+    const bp = percentToBp(value);
+    if (bp === undefined) {
+      context.addIssue({ code: 'custom', message: M.taxRate });
+      return z.NEVER;
+    }
+    return bp;
+  });
 
 export const countryRateSchema = z.strictObject({
   zone: z.preprocess(

@@ -4,9 +4,9 @@ import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { CARD_COVER, countUpload } from '../../storage/image-upload.ts';
-import { pageQuery } from '../admin/list-query.ts';
-import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
+import { actorOf, idOf, type WithId } from '../staff/guard.ts';
+import { pageQuery } from '../staff/list-query.ts';
 import { CARD_FIELD_MESSAGES, cardChangesSchema, newCardFormFields, newCardSchema } from './admin-schemas.ts';
 import {
   type AdminCatalogDeps,

@@ -44,7 +44,11 @@ const cardFieldsSchema = z.strictObject({
       const serial = serialShape(compactCode(sku));
       return !serial || !hasValidCheck(serial);
     }, M.skuLooksLikeSerial),
-  price: z.string({ error: M.price }).trim().transform(priceInCents(M.price, MAX_CARD_PRICE_CENTS)),
+  price: z
+    .string({ error: M.price })
+    .trim()
+    .max(20, M.price)
+    .transform(priceInCents(M.price, MAX_CARD_PRICE_CENTS)),
   category: z.string({ error: M.category }).trim().min(1, M.category).max(60, M.category),
   description: z.string({ error: M.description }).trim().max(4000, M.description),
   stock: z
@@ -60,6 +64,7 @@ const cardFieldsSchema = z.strictObject({
   personal_fields: z
     .string({ error: M.personalFields })
     .trim()
+    .max(200, M.personalFields)
     .transform((value) => (value === '' ? [] : value.split(',').map((field) => field.trim())))
     .refine(
       (fields) =>

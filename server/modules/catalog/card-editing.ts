@@ -7,9 +7,9 @@ import { AppError } from '../../errors.ts';
 import { CARD_COVER, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
 import { MEDIA_PREFIX } from '../../storage/media-keys.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
-import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
 import { CARD_FIELD_MESSAGES, type CardChanges, type CardFields } from './admin-schemas.ts';
 import { cardCoverSvg } from './cover-art.ts';
 import type { AdminCard } from './responses.ts';
@@ -105,8 +105,12 @@ function uniqueProblem(error: unknown): AppError | undefined {
   return new AppError('conflict', CARD_FIELD_MESSAGES.slugTaken, { slug: [CARD_FIELD_MESSAGES.slugTaken] });
 }
 
-async function storeCover(storage: MediaStorage, slug: string, image: Buffer): Promise<string> {
-  return storage.put(`cards/uploads/${slug}`, 'jpg', await processImage(image, CARD_COVER));
+async function storeCover(storage: MediaStorage, slug: string, image: Buffer, actor: Actor): Promise<string> {
+  return storage.put(
+    `cards/uploads/${slug}`,
+    'jpg',
+    await processImage(image, CARD_COVER, `user:${actor.id}`),
+  );
 }
 
 /**
@@ -120,7 +124,7 @@ export async function createCard(
   image?: Buffer,
 ): Promise<AdminCard> {
   const cover = image
-    ? await storeCover(deps.storage, fields.slug, image)
+    ? await storeCover(deps.storage, fields.slug, image, actor)
     : await deps.storage.put(
         `cards/uploads/${fields.slug}`,
         'svg',
@@ -173,7 +177,7 @@ export async function updateCard(
 ): Promise<AdminCard> {
   const [current] = await deps.db.select().from(cards).where(eq(cards.id, id));
   if (!current) throw new AppError('not_found', CARD_FIELD_MESSAGES.notFound);
-  const jpeg = image ? await processImage(image, CARD_COVER) : undefined;
+  const jpeg = image ? await processImage(image, CARD_COVER, `user:${actor.id}`) : undefined;
   const putCover = (bytes: Buffer) =>
     deps.storage.put(`cards/uploads/${changes.slug ?? current.slug}`, 'jpg', bytes);
   const cover = jpeg ? await putCover(jpeg) : undefined;

@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 import { INVALID_PAGE, linkedPage } from '../paging.ts';
 import { cardListSchema, cardSchema, homeProductsSchema } from './responses.ts';
 import { cardsQuerySchema, productsQuerySchema, slugSchema } from './schemas.ts';
-import { CATALOG_TOPIC, getCard, homeProducts, listCards, searchProducts } from './service.ts';
+import { CATALOG_TOPIC, getCard, homeProducts, listCards, STOCK_TOPIC, searchProducts } from './service.ts';
 
 type CatalogRoutesOptions = Pick<Services, 'db' | 'changes' | 'publicUrl'>;
 
@@ -30,7 +30,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
   // Every visitor gets the same catalogue answer for a URL, so the serialised JSON is kept until the
   // catalogue changes (in any process). Errors are thrown, so they are never kept.
   // Concurrent misses for one URL share one query; marketing parameters do not make another entry.
-  const cache = new ResponseCache<EncodedBody>(changes, CACHED_ANSWERS, [CATALOG_TOPIC]);
+  const cache = new ResponseCache<EncodedBody>(changes, CACHED_ANSWERS, [CATALOG_TOPIC, STOCK_TOPIC]);
   /** Not async: a kept answer is sent without a promise, and the handler then returns nothing. */
   function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
     // Kept with its ETag and its compressed variants: a hit hashes and compresses nothing.

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { priceToCents } from '../../../common/money.ts';
-import { pageNumber } from '../paging.ts';
+import { pageNumber, SEARCH_TOO_LONG } from '../paging.ts';
 
 export const CARDS_PAGE_SIZE = 8;
-export const SEARCH_TOO_LONG = 'Search is at most 100 characters.';
 
 /** Query strings repeat keys as arrays; only a single value is meaningful here. */
 const single = z.string().max(200, 'Too long.');
@@ -26,7 +25,7 @@ export function priceInCents(message: string, maxCents: number) {
 }
 
 /** An amount of dollars to filter by, as whole cents (up to 9999999.99). */
-const money = z.string().trim().transform(priceInCents(AMOUNT, 999_999_999));
+const money = z.string().trim().max(20, AMOUNT).transform(priceInCents(AMOUNT, 999_999_999));
 
 const productOrderings = ['price', '-price', 'name', '-name', 'created', '-created'] as const;
 

@@ -1,17 +1,36 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { type CardRow, cards, orderLines, orders } from '../../db/schema/index.ts';
+import { type CardRow, cards } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { publishPageChanges } from '../../http/page-cache.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import type { Card, CardPage, HomeProducts } from './responses.ts';
 import { CARDS_PAGE_SIZE, type ProductsQuery } from './schemas.ts';
 
 /** The change topic that catalogue writes publish (caches of cards and pages listen for it). */
 export const CATALOG_TOPIC = 'catalog';
+/**
+ * Stock an order took: the catalogue's JSON answers listen for it, pages do not. A cancellation, which puts
+ * stock back, still publishes CATALOG_TOPIC.
+ */
+export const STOCK_TOPIC = 'stock';
+
+/**
+ * Stock of these cards changed: the catalogue's answers go, and of the pages only the ones that show stock
+ * (each card's own page, and the list, which leaves out what sold out), not every page of the site: one
+ * buyer's orders, one after another, would otherwise have every page rendered again for everyone.
+ */
+export async function publishStockChange(
+  deps: { publish(topic: string): Promise<void> },
+  slugs: Iterable<string>,
+): Promise<void> {
+  await deps.publish(STOCK_TOPIC);
+  await publishPageChanges(deps, ['/cards', ...[...slugs].map((slug) => `/cards/${slug}`)]);
+}
 
 // Admin modules still import it from here.
 
@@ -121,21 +140,11 @@ const HOME_ALL_LIMIT = 12;
 const HOME_STRIP_LIMIT = 8;
 
 /**
- * The home page's three strips. Best selling is by units ordered (cancelled orders do not count); cards
- * that sold the same keep the catalogue's own order, oldest first.
+ * The home page's three strips. Best selling is by units ordered (cancelled orders do not count, cards.unitsSold);
+ * cards that sold the same keep the catalogue's own order, oldest first.
  */
 export async function homeProducts(db: Db): Promise<HomeProducts> {
   const active = eq(cards.active, true);
-  const sold = db
-    .select({
-      cardId: orderLines.cardId,
-      units: sql<number>`sum(${orderLines.quantity})`.as('units'),
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(ne(orders.status, 'cancelled'))
-    .groupBy(orderLines.cardId)
-    .as('sold');
   const [newest, bestSelling] = await Promise.all([
     db
       .select()
@@ -144,17 +153,16 @@ export async function homeProducts(db: Db): Promise<HomeProducts> {
       .orderBy(...newestFirst)
       .limit(HOME_ALL_LIMIT),
     db
-      .select({ card: cards })
+      .select()
       .from(cards)
-      .leftJoin(sold, eq(sold.cardId, cards.id))
       .where(active)
-      .orderBy(desc(sql`coalesce(${sold.units}, 0)`), asc(cards.createdAt), asc(cards.id))
+      .orderBy(desc(cards.unitsSold), asc(cards.createdAt), asc(cards.id))
       .limit(HOME_STRIP_LIMIT),
   ]);
   const all = newest.map(toCard);
   return {
     all_products: all,
-    best_selling_products: bestSelling.map((row) => toCard(row.card)),
+    best_selling_products: bestSelling.map(toCard),
     latest_products: all.slice(0, HOME_STRIP_LIMIT),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { exchangeSent } from '../../../common/messages/exchange.ts';
-import { clientIdOf } from '../../http/client-id.ts';
+import { clientIdOf, networkIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -10,10 +10,7 @@ import { usernameField } from '../profiles/schemas.ts';
 import { exchangeContact, exchangeTarget } from './exchange.ts';
 import { exchangeSchema } from './exchange-schemas.ts';
 
-type ExchangeRoutesOptions = Pick<
-  Services,
-  'db' | 'mailer' | 'storage' | 'publicUrl' | 'insights' | 'secret'
->;
+type ExchangeRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'insights' | 'secret'>;
 
 /** The card page's "Share your details" as JSON, for scripts and tests: the page's action calls the same service. */
 export const exchangeRoutes: FastifyPluginAsync<ExchangeRoutesOptions> = async (app, deps) => {
@@ -36,6 +33,7 @@ export const exchangeRoutes: FastifyPluginAsync<ExchangeRoutesOptions> = async (
       const target = await exchangeTarget(deps.db, request.params.username, viewer?.id);
       await exchangeContact(deps, target, input, {
         id: clientIdOf(deps.secret, request),
+        network: networkIdOf(deps.secret, request),
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         sessionToken: request.cookies[SESSION_COOKIE],

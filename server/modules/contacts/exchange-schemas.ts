@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXCHANGE_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
 import { EXCHANGE_MESSAGES } from '../../../common/messages/exchange.ts';
 import { REQUIRED } from '../../../common/messages/forms.ts';
-import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
 import { emailField } from '../accounts/schemas.ts';
 
 const optionalText = (max: number) =>
@@ -20,6 +20,7 @@ const optionalEmail = z
 const optionalPhone = z
   .string()
   .trim()
+  .max(PHONE_MAX_LENGTH + 1, PHONE_RULE)
   .optional()
   .default('')
   .pipe(z.union([z.literal(''), z.string().regex(PHONE_PATTERN, PHONE_RULE)], { error: PHONE_RULE }));

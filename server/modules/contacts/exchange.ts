@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { EXCHANGE_MESSAGES } from '../../../common/messages/exchange.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
-import { describeVisit, type Visit, visitOf } from '../../../common/visit-source.ts';
+import { describeVisit, type Visit } from '../../../common/visit-source.ts';
 import type { Db } from '../../db/client.ts';
 import { exchangedContacts, serials, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countHit, enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import { exchangeCopyMail, exchangeOwnerMail } from '../../mail/exchange-mail.ts';
 import type { Mailer } from '../../mail/index.ts';
-import type { MediaStorage } from '../../storage/index.ts';
 import type { InsightsRecorder } from '../insights/recording.ts';
+import { verifiedVisit } from '../insights/signed-via.ts';
 import type { PublicProfile } from '../profiles/responses.ts';
-import { publicVCard, viewCard } from '../profiles/service.ts';
+import { viewCard } from '../profiles/service.ts';
 import { exchangedContactVCard } from './contact-vcard.ts';
 import type { ExchangeInput } from './exchange-schemas.ts';
 
@@ -20,6 +20,13 @@ const HOUR_MS = 60 * 60 * 1000;
 export const EXCHANGES_PER_CLIENT: Limit = { max: 5, windowMs: HOUR_MS };
 /** Details one card may receive in an hour: a busy stand at a fair, not a flood of the owner's inbox. */
 export const EXCHANGES_PER_OWNER: Limit = { max: 30, windowMs: HOUR_MS };
+/** One client's share of a card's allowance: a person shares once, and may correct a typo. */
+export const EXCHANGES_PER_OWNER_CLIENT: Limit = { max: 3, windowMs: HOUR_MS };
+/**
+ * One network's share (an IPv4 /16 or IPv6 /32: one provider's region): half the card's allowance, so that
+ * one attacker's many addresses, which are usually near each other, never take all of it.
+ */
+export const EXCHANGES_PER_OWNER_NETWORK: Limit = { max: 15, windowMs: HOUR_MS };
 /**
  * Copies one address may receive in an hour. Nobody proved the address is the sender's, so a stranger's
  * inbox gets at most this many; past it the copy is simply not sent and the answer is the same.
@@ -44,9 +51,10 @@ function inboxOf(email: string): string {
 interface ExchangeDeps {
   db: Db;
   mailer: Mailer;
-  storage: MediaStorage;
   publicUrl: string;
   insights: InsightsRecorder;
+  /** Signs and checks a visit's source (the session secret). */
+  secret: string;
 }
 
 /** The card someone shares their details with: as its page shows it, and who owns it. */
@@ -58,9 +66,11 @@ export interface ExchangeTarget {
   ownerFirstName: string;
 }
 
-/** Who is sharing: their limit bucket, and what insights hash (never stored raw). */
+/** Who is sharing: their limit buckets, and what insights hash (never stored raw). */
 interface ExchangeClient {
   id: string;
+  /** The client's network (`networkIdOf`), whose share of a card's allowance is bounded too. */
+  network: string;
   ip: string;
   userAgent: string;
   sessionToken: string | undefined;
@@ -87,9 +97,14 @@ export async function exchangeTarget(db: Db, username: string, viewerId?: number
   };
 }
 
-/** The visit as stored: a tapped card is kept only if it is one of this owner's cards. */
-async function checkedVisit(db: Db, via: string, ownerId: number): Promise<Visit> {
-  const visit = visitOf(via);
+/**
+ * The visit as stored: a source only when the server signed it for this card, and a tapped card only if it
+ * is one of this owner's cards.
+ */
+async function checkedVisit(deps: ExchangeDeps, target: ExchangeTarget, via: string): Promise<Visit> {
+  const { db } = deps;
+  const ownerId = target.ownerId;
+  const visit = verifiedVisit(deps.secret, target.profile.username, via);
   if (!visit.card) return visit;
   const [owned] = await db
     .select({ id: serials.id })
@@ -101,8 +116,7 @@ async function checkedVisit(db: Db, via: string, ownerId: number): Promise<Visit
 
 /**
  * Keeps what a visitor shared (they consented: the schema requires it) in the owner's contacts, and in the
- * same transaction queues the owner's mail with the person's .vcf and the person's copy with the owner's
- * card. A filled honeypot is answered like a success and nothing is kept or sent, so a bot learns nothing.
+ * same transaction queues the owner's mail with the person's .vcf and the person's copy of what they sent. A filled honeypot is answered like a success and nothing is kept or sent, so a bot learns nothing.
  */
 export async function exchangeContact(
   deps: ExchangeDeps,
@@ -118,19 +132,28 @@ export async function exchangeContact(
     EXCHANGES_PER_CLIENT,
     EXCHANGE_MESSAGES.tooManyFromClient,
   );
+  // Narrowest first, each counted before the next: what a client's or a network's share refuses never
+  // reaches the card's own count, so one attacker cannot spend the allowance of everyone else.
+  const ownerKey = `exchange:owner:${target.ownerId}`;
   await enforceLimit(
     db,
-    `exchange:owner:${target.ownerId}`,
-    EXCHANGES_PER_OWNER,
+    `${ownerKey}:client:${client.id}`,
+    EXCHANGES_PER_OWNER_CLIENT,
+    EXCHANGE_MESSAGES.tooManyFromClient,
+  );
+  await enforceLimit(
+    db,
+    `${ownerKey}:network:${client.network}`,
+    EXCHANGES_PER_OWNER_NETWORK,
     EXCHANGE_MESSAGES.tooManyForOwner,
   );
-  const visit = await checkedVisit(db, input.via, target.ownerId);
+  await enforceLimit(db, ownerKey, EXCHANGES_PER_OWNER, EXCHANGE_MESSAGES.tooManyForOwner);
+  const visit = await checkedVisit(deps, target, input.via);
   const { profile } = target;
   const copyAllowed =
     input.email !== '' &&
     (await countHit(db, `exchange:copy:${inboxOf(input.email)}`, COPIES_PER_ADDRESS)) <=
       COPIES_PER_ADDRESS.max;
-  const ownerCard = copyAllowed ? await publicVCard(db, deps.storage, profile.username) : undefined;
   const details = {
     name: input.name,
     email: input.email,
@@ -155,22 +178,9 @@ export async function exchangeContact(
       ),
       tx,
     );
-    if (ownerCard) {
+    if (copyAllowed) {
       const fullName = `${profile.first_name} ${profile.last_name}`.trim();
-      await deps.mailer.sendLater(
-        exchangeCopyMail(
-          input.email,
-          {
-            fullName,
-            firstName: profile.first_name,
-            lastName: profile.last_name,
-            vcard: ownerCard.text,
-            cardUrl: new URL(`/profile/${profile.username}`, deps.publicUrl).href,
-          },
-          details,
-        ),
-        tx,
-      );
+      await deps.mailer.sendLater(exchangeCopyMail(input.email, fullName, details), tx);
     }
   });
   deps.insights.record({

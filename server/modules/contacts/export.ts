@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { describeVisit } from '../../../common/visit-source.ts';
 import type { ExchangedContactRow } from '../../db/schema/index.ts';
@@ -23,32 +24,51 @@ const CSV_HEADER = [
   'Shared at (UTC)',
 ];
 
+const CSV_OPTIONS = { quoted: true, record_delimiter: 'windows' } as const;
+
 /**
  * The contacts as CSV: a header row, CRLF lines (RFC 4180), every cell quoted, and a byte-order mark, without
  * which Excel reads UTF-8 names as Windows-1252. Every cell, because csv-stringify with CRLF records quotes
  * only cells holding a whole CRLF: a note with a bare line break would otherwise start a new row.
  */
-export function contactsCsv(contacts: ExchangedContactRow[]): string {
-  const rows = contacts.map((contact) => [
-    contact.name,
-    contact.email,
-    contact.phone,
-    contact.company,
-    contact.jobTitle,
-    contact.note,
-    describeVisit({ source: contact.source, card: contact.cardSerial }),
-    contact.createdAt.toISOString().replace('T', ' ').slice(0, 16),
-  ]);
-  return stringify([CSV_HEADER, ...rows.map((row) => row.map(neutraliseFormula))], {
-    bom: true,
-    quoted: true,
-    record_delimiter: 'windows',
+export function contactsCsv(pages: AsyncIterable<ExchangedContactRow[]>): Readable {
+  return chunks(pages, stringify([CSV_HEADER], { ...CSV_OPTIONS, bom: true }), (contacts) => {
+    const rows = contacts.map((contact) => [
+      contact.name,
+      contact.email,
+      contact.phone,
+      contact.company,
+      contact.jobTitle,
+      contact.note,
+      describeVisit({ source: contact.source, card: contact.cardSerial }),
+      contact.createdAt.toISOString().replace('T', ' ').slice(0, 16),
+    ]);
+    return stringify(
+      rows.map((row) => row.map(neutraliseFormula)),
+      CSV_OPTIONS,
+    );
   });
 }
 
 /** Every contact in one .vcf file: one vCard after another, as address books import them. */
-export function contactsVCard(contacts: ExchangedContactRow[]): string {
-  return contacts.map(exchangedContactVCard).join('');
+export function contactsVCard(pages: AsyncIterable<ExchangedContactRow[]>): Readable {
+  return chunks(pages, '', (contacts) => contacts.map(exchangedContactVCard).join(''));
+}
+
+/**
+ * A file sent as it is made: `head`, then each page of contacts as text, the next page read only once the
+ * last is taken (one page in memory, and the event loop free between pages).
+ */
+function chunks(
+  pages: AsyncIterable<ExchangedContactRow[]>,
+  head: string,
+  text: (contacts: ExchangedContactRow[]) => string,
+): Readable {
+  async function* file() {
+    if (head) yield head;
+    for await (const contacts of pages) yield text(contacts);
+  }
+  return Readable.from(file(), { highWaterMark: 1 });
 }
 
 /** `contacts-2026-11-24.csv`: the day the file was made (UTC). */

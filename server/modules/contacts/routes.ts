@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CONTACT_MESSAGES } from '../../../common/messages/contacts.ts';
 import { AppError } from '../../errors.ts';
@@ -10,9 +11,9 @@ import { numberedPage } from '../paging.ts';
 import { contactsCsv, contactsVCard, exportFileName } from './export.ts';
 import { deletedContactsSchema, exchangedContactPageSchema } from './responses.ts';
 import { contactsQuerySchema, deleteAllContactsSchema } from './schemas.ts';
-import { allContacts, deleteAllContacts, deleteContact, listContacts } from './service.ts';
+import { contactPages, deleteAllContacts, deleteContact, listContacts } from './service.ts';
 
-function attachment(reply: FastifyReply, type: string, file: string, body: string) {
+function attachment(reply: FastifyReply, type: string, file: string, body: Readable) {
   return reply
     .header('content-type', type)
     .header('content-disposition', `attachment; filename="${file}"`)
@@ -90,7 +91,7 @@ export const contactRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (ap
     }),
     async (request, reply) => {
       const user = await requireUser(request);
-      const csv = contactsCsv(await allContacts(db, user.id));
+      const csv = contactsCsv(contactPages(db, user.id));
       return attachment(reply, 'text/csv; charset=utf-8', exportFileName('csv'), csv);
     },
   );
@@ -105,7 +106,7 @@ export const contactRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (ap
     }),
     async (request, reply) => {
       const user = await requireUser(request);
-      const vcf = contactsVCard(await allContacts(db, user.id));
+      const vcf = contactsVCard(contactPages(db, user.id));
       return attachment(reply, 'text/vcard; charset=utf-8', exportFileName('vcf'), vcf);
     },
   );

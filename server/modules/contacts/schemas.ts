@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_MESSAGES } from '../../../common/messages/contacts.ts';
-import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../paging.ts';
+import { search } from '../staff/list-query.ts';
 
 /** `?q=` searches name, e-mail, phone, company and job title; `?page=` from 1. */
 export const contactsQuerySchema = z.strictObject({ q: search, page: pageNumber.default(1) });

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { CONTACT_MESSAGES } from '../../../common/messages/contacts.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import { describeVisit } from '../../../common/visit-source.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type ExchangedContactRow, exchangedContacts } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
-import { formatSerial } from '../registry/serial-code.ts';
 import type { ExchangedContact } from './responses.ts';
 
 /** Contacts on one page of the owner's list. */
@@ -69,13 +69,41 @@ export function listContacts(
   );
 }
 
-/** Every contact of the owner, newest first, for the exports. */
-export function allContacts(db: Db, ownerId: number): Promise<ExchangedContactRow[]> {
-  return db
-    .select()
-    .from(exchangedContacts)
-    .where(eq(exchangedContacts.ownerId, ownerId))
-    .orderBy(...newestFirst);
+/** Contacts read at a time by the exports. */
+const EXPORT_PAGE_SIZE = 200;
+
+/**
+ * Every contact of the owner, newest first, a page at a time for the exports: each page is a short read
+ * of the owner's index after the last row of the one before (keyset), so a long export holds neither
+ * the event loop nor memory for all of them at once. The last row's time is carried as PostgreSQL's
+ * text, not a Date, which would drop its microseconds and skip rows.
+ */
+export async function* contactPages(
+  db: Db,
+  ownerId: number,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<ExchangedContactRow[]> {
+  let after: { at: string; id: number } | undefined;
+  for (;;) {
+    const owned = eq(exchangedContacts.ownerId, ownerId);
+    const rows = await db
+      .select({ contact: exchangedContacts, at: sql<string>`${exchangedContacts.createdAt}::text` })
+      .from(exchangedContacts)
+      .where(
+        after
+          ? and(
+              owned,
+              sql`(${exchangedContacts.createdAt}, ${exchangedContacts.id}) < (${after.at}::timestamptz, ${after.id})`,
+            )
+          : owned,
+      )
+      .orderBy(...newestFirst)
+      .limit(pageSize);
+    if (rows.length > 0) yield rows.map((row) => row.contact);
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = { at: last.at, id: last.contact.id };
+  }
 }
 
 /** Deletes one of the owner's contacts; anyone else's is "not found", the same as one that never was. */

@@ -7,8 +7,12 @@ import type { InsightsRecorder } from './recording.ts';
  * tap of the same card from the same phone) is a real repeat view; it adds an event, not a unique visitor.
  * HEAD, errors and redirects are not views; bots and prefetches are dropped by the recorder.
  */
-export function recordCardView(insights: InsightsRecorder, request: FastifyRequest, status: number): void {
+export function recordCardView(
+  deps: { insights: InsightsRecorder; secret: string },
+  request: FastifyRequest,
+  status: number,
+): void {
   if (request.method !== 'GET' || (status !== 200 && status !== 304)) return;
   const username = cardPageOwner(request.url);
-  if (username) insights.record(cardEventOf(request, 'view', { username }));
+  if (username) deps.insights.record(cardEventOf(deps.secret, request, 'view', username));
 }

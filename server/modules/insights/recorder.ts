@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import { utcDay } from '../../../common/insights.ts';
 import type { Db } from '../../db/client.ts';
-import { cardEvents, serials, users } from '../../db/schema/index.ts';
+import { cardEvents, rateLimits, serials, users } from '../../db/schema/index.ts';
 import { clientKeyOf } from '../../http/client-id.ts';
 import type { Sessions } from '../accounts/sessions.ts';
 import type { CardEventInput, InsightsRecorder } from './recording.ts';
@@ -27,6 +27,12 @@ const BATCH_SIZE = 200;
  * burst, a few MB); beyond it the oldest are dropped, counted and logged. A crash loses what waits (≤ 1 s).
  */
 const WAITING_CAP = 50_000;
+/**
+ * Events of one kind one client (its address, an IPv6 /64, whatever agents it sends) adds to one card in a
+ * UTC day; beyond it a client adds nothing, so no one can inflate a card's figures by reloading it. Enough
+ * for a household or an office behind one address; a conference's visitors are many clients.
+ */
+export const CLIENT_EVENTS_PER_DAY = 20;
 
 /** An event as it waits: the client's bucket and agent are held in memory only until its batch is hashed. */
 interface Waiting {
@@ -59,6 +65,45 @@ interface RecorderDeps {
   db: Db;
   sessions: Pick<Sessions, 'userOf'>;
   log: FastifyBaseLogger;
+}
+
+/** A client's weight counter on one card for one day: keyed by the day's salt, like the visitor. */
+function weightKey(salt: Buffer, ownerId: number, kind: string, clientKey: string): string {
+  const client = createHmac('sha256', salt)
+    .update(`weight|${ownerId}|${clientKey}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `insight:${ownerId}:${kind}:${client}`;
+}
+
+/**
+ * The rows each client may still add today: one upsert on the shared counters per batch (keys in one order,
+ * so two processes' batches never wait on each other crosswise), in the batch's transaction so that a batch
+ * written again after a failure is not counted twice.
+ */
+async function withinWeight(tx: Db, rows: Array<{ row: typeof cardEvents.$inferInsert; weight: string }>) {
+  const wanted = new Map<string, number>();
+  for (const { weight } of rows) wanted.set(weight, (wanted.get(weight) ?? 0) + 1);
+  if (wanted.size === 0) return [];
+  const counted = await tx
+    .insert(rateLimits)
+    .values(
+      [...wanted.keys()].sort().map((key) => ({ key, windowStart: sql`now()`, count: wanted.get(key) ?? 0 })),
+    )
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + excluded.count` } })
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  const left = new Map(
+    counted.map(({ key, count }) => [
+      key,
+      Math.max(0, CLIENT_EVENTS_PER_DAY - (count - (wanted.get(key) ?? 0))),
+    ]),
+  );
+  return rows.flatMap(({ row, weight }) => {
+    const room = left.get(weight) ?? 0;
+    if (room <= 0) return [];
+    left.set(weight, room - 1);
+    return [row];
+  });
 }
 
 /** The visitor of one day: HMAC-SHA256(the day's salt, owner | client bucket | agent), 64 bits in hex. */
@@ -127,7 +172,7 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
           ).map((row) => [row.serial, row.owner]),
     );
 
-    const rows: (typeof cardEvents.$inferInsert)[] = [];
+    const rows: Array<{ row: typeof cardEvents.$inferInsert; weight: string }> = [];
     for (const { input, at, clientKey, agent } of batch) {
       const owner = 'id' in input.owner ? byId.get(input.owner.id) : byName.get(input.owner.username);
       if (!owner?.enabled) continue;
@@ -135,14 +180,17 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
       const card = input.visit.card;
       const salt = await salts.saltOf(utcDay(at));
       rows.push({
-        ownerId: owner.id,
-        kind: input.kind,
-        source: input.visit.source,
-        // A `via` naming someone else's card (or none at all) still counts as a tap, of no card.
-        cardSerial: card !== null && claimed.get(card) === owner.id ? card : null,
-        linkId: input.kind === 'click' ? (input.linkId ?? null) : null,
-        visitor: visitorHash(salt, owner.id, clientKey, agent),
-        occurredAt: at,
+        row: {
+          ownerId: owner.id,
+          kind: input.kind,
+          source: input.visit.source,
+          // A `via` naming someone else's card (or none at all) still counts as a tap, of no card.
+          cardSerial: card !== null && claimed.get(card) === owner.id ? card : null,
+          linkId: input.kind === 'click' ? (input.linkId ?? null) : null,
+          visitor: visitorHash(salt, owner.id, clientKey, agent),
+          occurredAt: at,
+        },
+        weight: weightKey(salt, owner.id, input.kind, clientKey),
       });
     }
     if (rows.length === 0) return;
@@ -150,14 +198,17 @@ export function createInsightsRecorder(deps: RecorderDeps): InsightsRecorder {
     // the rows go in, so the switch (which updates it and deletes the events in one transaction) either comes
     // first and is seen here, or waits and deletes these rows too.
     await db.transaction(async (tx) => {
-      const ownerIds = [...new Set(rows.map((row) => row.ownerId))];
+      const ownerIds = [...new Set(rows.map(({ row }) => row.ownerId))];
       const stillOn = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(inArray(users.id, ownerIds), eq(users.insightsEnabled, true)))
         .for('share');
       const on = new Set(stillOn.map((owner) => owner.id));
-      const kept = rows.filter((row) => on.has(row.ownerId));
+      const kept = await withinWeight(
+        tx,
+        rows.filter(({ row }) => on.has(row.ownerId)),
+      );
       if (kept.length > 0) await tx.insert(cardEvents).values(kept);
     });
   }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodDays } from '../../../common/insights.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import { cards, profileLinks, serials } from '../../db/schema/index.ts';
 import { addDayRows, addEvents, rollThrough } from '../../test/insight-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { generateBatch } from '../registry/batches.ts';
-import { formatSerial } from '../registry/serial-code.ts';
 import { cardViewsPerDay } from './firm-totals.ts';
 import { insightsOf } from './summary.ts';
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type CardEventKind, type InsightPeriod, periodDays, utcDay } from '../../../common/insights.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import type { VisitSource } from '../../../common/visit-source.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,7 +12,6 @@ import {
   serials,
   users,
 } from '../../db/schema/index.ts';
-import { formatSerial } from '../registry/serial-code.ts';
 import type { InsightDay, InsightLink, InsightSource, Insights } from './responses.ts';
 
 const TOP_LINKS = 10;

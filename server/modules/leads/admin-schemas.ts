@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_KINDS } from '../../db/schema/index.ts';
-import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../paging.ts';
+import { search } from '../staff/list-query.ts';
 
 export const leadsQuery = z.object({
   page: pageNumber.default(1),

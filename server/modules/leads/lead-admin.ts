@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { type LeadKind, type LeadRow, leads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
-import { ADMIN_PAGE_SIZE } from '../admin/list-query.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
 import type { AdminLead } from './responses.ts';
 
 export const LEAD_NOT_FOUND = 'Message not found.';

@@ -17,6 +17,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, dep
     doc({
       summary: 'Send a message to the firm',
       body: contactSchema,
+      bodyLimit: 32 * 1024,
       responses: { 201: { description: 'Received.', schema: detailSchema } },
     }),
     async (request, reply) => {
@@ -30,6 +31,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, dep
     doc({
       summary: 'Book a consultation',
       body: consultationSchema,
+      bodyLimit: 32 * 1024,
       responses: { 201: { description: 'Received.', schema: detailSchema } },
     }),
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_FIELD_MAX_LENGTH } from '../../../common/limits.ts';
 import { REQUIRED } from '../../../common/messages/forms.ts';
-import { PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, PHONE_RULE } from '../../../common/phone.ts';
 import { emailField } from '../accounts/schemas.ts';
 
 export const LEAD_MESSAGES = {
@@ -28,6 +28,7 @@ export const contactSchema = z.strictObject({
     .string({ error: LEAD_MESSAGES.required })
     .trim()
     .min(1, LEAD_MESSAGES.required)
+    .max(PHONE_MAX_LENGTH + 1, PHONE_RULE)
     .pipe(z.string().regex(PHONE_PATTERN, PHONE_RULE)),
   subject: required(LEAD_FIELD_MAX_LENGTH.subject),
   message: required(LEAD_FIELD_MAX_LENGTH.message),

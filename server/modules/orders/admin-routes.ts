@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
+import { AppError } from '../../errors.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { actorOf, idOf, type WithId } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
 import { orderDesignFile } from '../personalisation/order-designs.ts';
+import { actorOf, idOf, type WithId } from '../staff/guard.ts';
 import { getAdminOrder, listAdminOrders } from './admin-queries.ts';
 import { adminOrdersQuery, orderStatusBody } from './admin-schemas.ts';
 import { changeOrderStatus, type FulfilmentDeps, ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
@@ -65,12 +67,13 @@ export const orderAdminRoutes: FastifyPluginAsync<FulfilmentDeps> = async (app, 
       auth: 'admin',
       params: { id: idParam, design: idParam },
       produces: 'application/pdf',
-      responses: { 200: 'The PDF.', 404: 'No such order or card.' },
+      responses: { 200: 'The PDF.', 404: 'No such order or card.', 409: 'Its print file is not made yet.' },
     }),
     async (request, reply) => {
       const id = idOf(request.params.id, ORDER_ADMIN_MESSAGES.notFound);
       const design = idOf(request.params.design, ORDER_ADMIN_MESSAGES.notFound);
       const file = await orderDesignFile(db, await requireUser(request), id, design);
+      if (!file.printPdf) throw new AppError('conflict', PERSONALISATION_MESSAGES.printFileNotReady);
       return reply
         .header('content-type', 'application/pdf')
         .header(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_PRINTED_PER_ORDER } from '../../../common/card-design/personalisation.ts';
 import { ORDER_STATUSES } from '../../db/schema/index.ts';
-import { search } from '../admin/list-query.ts';
 import { pageNumber } from '../paging.ts';
+import { search } from '../staff/list-query.ts';
 
 const day = z
   .string()

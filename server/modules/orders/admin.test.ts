@@ -31,7 +31,7 @@ async function call(
   return { status: response.status, body: response.body };
 }
 
-async function stockedCard(stock: number) {
+async function stockedCard(stock: number | null) {
   const suffix = randomBytes(4).toString('hex');
   const [card] = await t.database.db
     .insert(cards)
@@ -49,7 +49,7 @@ async function stockedCard(stock: number) {
 }
 
 /** A customer's order placed through the real API. */
-async function placeOrder(quantity = 2, stock = 10) {
+async function placeOrder(quantity = 2, stock: number | null = 10) {
   const card = await stockedCard(stock);
   const customer = await signedInUser(t, { firstName: 'Cleo' });
   const address = await call('POST', '/api/auth/address/', customer.cookie, {
@@ -57,7 +57,7 @@ async function placeOrder(quantity = 2, stock = 10) {
     city: 'Galway',
     state: '',
     country: 'Ireland',
-    postal_code: '91234',
+    postal_code: 'H91 E2K3',
   });
   const order = await call(
     'POST',
@@ -73,6 +73,9 @@ async function placeOrder(quantity = 2, stock = 10) {
 
 const stockOf = async (id: number) =>
   (await t.database.db.select({ stock: cards.stock }).from(cards).where(eq(cards.id, id)))[0]?.stock;
+/** Units sold, what the home page's best sellers are ranked by. */
+const soldOf = async (id: number) =>
+  (await t.database.db.select({ sold: cards.unitsSold }).from(cards).where(eq(cards.id, id)))[0]?.sold;
 
 it('moves an order along pending → confirmed → shipped → delivered, mailing the customer each time', async () => {
   const { order, customer } = await placeOrder();
@@ -145,9 +148,10 @@ it('refuses every transition that is not allowed, changing nothing', async () =>
   expect((await call('GET', '/api/admin/orders/nope/', admin.cookie)).status).toBe(404);
 });
 
-it('puts a cancelled order back in stock exactly once, even when two admins cancel at once', async () => {
+it('puts a cancelled order back in stock, and out of the units sold, exactly once, even when two admins cancel at once', async () => {
   const { order, card, customer } = await placeOrder(3, 10);
   expect(await stockOf(card.id)).toBe(7);
+  expect(await soldOf(card.id)).toBe(3);
   const url = `/api/admin/orders/${order.id}/status/`;
   const other = await signedInAdmin(t);
   const results = await Promise.all([
@@ -156,10 +160,25 @@ it('puts a cancelled order back in stock exactly once, even when two admins canc
   ]);
   expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
   expect(await stockOf(card.id)).toBe(10);
+  expect(await soldOf(card.id)).toBe(0);
   expect((await smtp.waitFor(customer.email)).subject).toContain('Cancelled');
   // The public card shows the stock back at once.
   const publicCard = await request(t, { url: `/api/cards/${card.slug}/` });
   expect(publicCard.body.stock).toBe(10);
+});
+
+it('cancelling an order of a card whose stock is not counted leaves it uncounted, and takes back what it sold', async () => {
+  const { order, card } = await placeOrder(4, null);
+  expect(await soldOf(card.id)).toBe(4);
+  const before = await t.database.db.select({ at: cards.updatedAt }).from(cards).where(eq(cards.id, card.id));
+  const cancelled = await call('POST', `/api/admin/orders/${order.id}/status/`, admin.cookie, {
+    status: 'cancelled',
+  });
+  expect(cancelled.status).toBe(200);
+  expect(await stockOf(card.id)).toBeNull();
+  expect(await soldOf(card.id)).toBe(0);
+  const after = await t.database.db.select({ at: cards.updatedAt }).from(cards).where(eq(cards.id, card.id));
+  expect(after).toEqual(before);
 });
 
 it('lists orders with filters and pages', async () => {

@@ -6,10 +6,10 @@ import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from 
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
 import { invoiceConfirmedOrder, issueCreditNote } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
 import { withLines } from './service.ts';
 
 /** Where an order may go from each status; delivered and cancelled are final. */
@@ -87,12 +87,19 @@ export async function changeOrderStatus(
         .where(and(eq(orderLines.orderId, id), isNotNull(orderLines.cardId)));
       for (const line of lines) {
         if (line.cardId === null) continue;
-        const back = await tx
+        // One write of the card: out of the units sold, and back in stock where stock is counted (a NULL
+        // stock stays NULL, and so does the card's updated time).
+        const [back] = await tx
           .update(cards)
-          .set({ stock: sql`${cards.stock} + ${line.quantity}`, updatedAt: sql`now()` })
-          .where(and(eq(cards.id, line.cardId), isNotNull(cards.stock)))
-          .returning({ id: cards.id });
-        if (back.length) restocked = [...restocked, { card: line.cardId, quantity: line.quantity }];
+          .set({
+            unitsSold: sql`greatest(${cards.unitsSold} - ${line.quantity}, 0)`,
+            stock: sql`${cards.stock} + ${line.quantity}`,
+            updatedAt: sql`CASE WHEN ${cards.stock} IS NULL THEN ${cards.updatedAt} ELSE now() END`,
+          })
+          .where(eq(cards.id, line.cardId))
+          .returning({ stock: cards.stock });
+        if (back && back.stock !== null)
+          restocked = [...restocked, { card: line.cardId, quantity: line.quantity }];
       }
     }
     await tx

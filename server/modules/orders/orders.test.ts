@@ -49,7 +49,7 @@ async function customer() {
     city: 'Cork',
     state: '',
     country: 'Ireland',
-    postal_code: '12345',
+    postal_code: 'T12 X2YZ',
   });
   return { ...user, addressId: address.body.id as number };
 }
@@ -129,7 +129,7 @@ describe('POST /api/orders/', () => {
       tax: '30.91',
       total: '165.29',
       item_count: 3,
-      address: { address: '12 Harbour Road', city: 'Cork', country: 'Ireland', postal_code: '12345' },
+      address: { address: '12 Harbour Road', city: 'Cork', country: 'Ireland', postal_code: 'T12 X2YZ' },
       items: [
         {
           card: metal.id,
@@ -151,7 +151,7 @@ describe('POST /api/orders/', () => {
       address: '1 New Street',
       city: 'Galway',
       country: 'Ireland',
-      postal_code: '54321',
+      postal_code: 'T12 Y3ZA',
     });
     await t.database.db.update(cards).set({ priceCents: 1, name: 'Renamed' }).where(eq(cards.id, metal.id));
     const again = await call('GET', `/api/orders/${placed.body.id}/`, buyer.cookie);
@@ -438,7 +438,7 @@ describe('mail never undoes an order', () => {
         method: 'POST',
         url: '/api/auth/address/',
         cookie: user.cookie,
-        body: { address: '1 Main St', city: 'Cork', country: 'Ireland', postal_code: '12345' },
+        body: { address: '1 Main St', city: 'Cork', country: 'Ireland', postal_code: 'T12 X2YZ' },
       });
       const [card] = await down.database.db.select().from(cards).where(eq(cards.active, true)).limit(1);
       const response = await request(down, {
@@ -491,6 +491,8 @@ describe('best sellers', () => {
     const buyer = await customer();
     const before = await call('GET', '/api/home/');
     const hit = await newCard({ stock: 500 });
+    // Kept by the catalogue's cache before the order.
+    expect((await call('GET', `/api/cards/${hit.slug}/`)).body.stock).toBe(500);
     await order(buyer.cookie, {
       address: buyer.addressId,
       items: [{ card: hit.id, quantity: 99, design: 'Matte Black' }],
@@ -498,5 +500,6 @@ describe('best sellers', () => {
     const after = await call('GET', '/api/home/');
     expect(before.body.best_selling_products[0].id).not.toBe(hit.id);
     expect(after.body.best_selling_products[0].id).toBe(hit.id);
+    expect((await call('GET', `/api/cards/${hit.slug}/`)).body.stock).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { orderLineKey } from '../../../common/card-design/line-designs.ts';
+import type { CountryCode } from '../../../common/countries.ts';
 import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
@@ -8,8 +9,9 @@ import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
 import { type ShippingAndTax, shippingAndTax } from '../billing/rates.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
+import type { PrintedCardInput } from '../personalisation/schemas.ts';
 import type { Quote, QuotedLine } from './responses.ts';
-import type { OrderItemInput, PrintedCardInput } from './schemas.ts';
+import type { OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */
 interface LineProblem {
@@ -148,7 +150,7 @@ function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined): Quot
 }
 
 /** Prices a cart; with the country it ships to, its shipping and tax too (what placing it will charge). */
-export async function quote(db: Db, items: OrderItemInput[], country?: string): Promise<Quote> {
+export async function quote(db: Db, items: OrderItemInput[], country?: CountryCode): Promise<Quote> {
   const lines = await priceItems(db, items);
   const charges = country === undefined ? undefined : await shippingAndTax(db, country, subtotalCents(lines));
   return toQuote(lines, charges);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
+import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
 const price = z.string().describe('Dollars with two decimals.');
 
@@ -36,28 +37,6 @@ export const quoteSchema = z
   })
   .meta({ id: 'Quote' });
 export type Quote = z.output<typeof quoteSchema>;
-
-/** One printed card of a personalised line, as ordered. */
-const printedDesignSchema = z
-  .strictObject({
-    id: z.number().int(),
-    name: z.string().nullable(),
-    title: z.string().nullable(),
-    company: z.string().nullable(),
-    logo: z.boolean(),
-    signature: z.boolean(),
-    qr: z.boolean(),
-    member_email: z.string().nullable().describe('The Team Pack member this card is for.'),
-    serial: z
-      .string()
-      .nullable()
-      .describe('A member card once shipped: the serial of the card packed for them, e.g. "7K3M-9Q2P-XR4D".'),
-    claimed_at: z.iso.datetime().nullable().describe('When the member claimed it onto their profile.'),
-    front: z.string().describe('The front as ordered: an SVG drawing for the order’s owner and the firm.'),
-    back: z.string(),
-  })
-  .meta({ id: 'PrintedDesign' });
-export type PrintedDesign = z.output<typeof printedDesignSchema>;
 
 const orderLineSchema = z
   .strictObject({
@@ -102,10 +81,19 @@ export const orderSchema = z
       city: z.string(),
       state: z.string(),
       country: z.string(),
+      country_code: z
+        .string()
+        .nullable()
+        .describe(
+          'ISO 3166-1 alpha-2, as the order was taxed; null on orders placed before countries were chosen.',
+        ),
       postal_code: z.string(),
     }),
     items: z.array(orderLineSchema),
     invoices: z.array(orderDocumentSchema).describe('Its invoice, then its credit note once cancelled.'),
+    print_files: printFilesSchema
+      .nullable()
+      .describe('A personalised order’s print files, made after the order; null without printed cards.'),
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;

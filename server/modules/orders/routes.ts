@@ -12,6 +12,7 @@ import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { INVALID_PAGE, linkedPage } from '../paging.ts';
 import { sendDrawing } from '../personalisation/drawing-reply.ts';
 import { orderDesignFile } from '../personalisation/order-designs.ts';
+import { servedDrawing } from '../personalisation/picture-refs.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import {
   designSide,
@@ -27,7 +28,7 @@ const BEST_SELLERS_REFRESH_MS = 60_000;
 
 type OrderRoutesOptions = Pick<
   Services,
-  'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits'
+  'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits' | 'printFiles'
 >;
 
 export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
@@ -43,6 +44,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       summary:
         'Price a cart from the database (signed-out visitors too); with one of the signed-in user’s addresses, its shipping and tax',
       body: quoteInputSchema,
+      // 50 lines and 50 printed cards: about 100 KB at the most.
+      bodyLimit: 128 * 1024,
       responses: {
         200: {
           description: 'Lines, subtotal, shipping, tax, total and any problems per line.',
@@ -65,6 +68,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       summary: 'Place an order to a saved address; stock is taken at once',
       auth: 'user',
       body: orderInputSchema,
+      // 50 lines and 50 printed cards: about 100 KB at the most.
+      bodyLimit: 128 * 1024,
       headers: {
         'idempotency-key': {
           schema: idempotencyKeySchema,
@@ -151,7 +156,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
         throw new AppError('not_found', ORDER_MESSAGES.notFound);
       }
       const file = await orderDesignFile(db, user, orderId.data, designId.data);
-      return sendDrawing(reply, side.data === 'front.svg' ? file.frontSvg : file.backSvg);
+      return sendDrawing(
+        reply,
+        await servedDrawing(db, side.data === 'front.svg' ? file.frontSvg : file.backSvg),
+      );
     },
   );
 };

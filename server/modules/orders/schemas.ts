@@ -1,52 +1,17 @@
 import { z } from 'zod';
-import {
-  MAX_PACK_SIZE,
-  MAX_PRINTED_PER_ORDER,
-  PRINT_TEXT_MAX_LENGTH,
-} from '../../../common/card-design/personalisation.ts';
+import { MAX_PACK_SIZE, MAX_PRINTED_PER_ORDER } from '../../../common/card-design/personalisation.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
-import { MAX_ID } from '../../http/id-param.ts';
+import { formId } from '../../http/id-param.ts';
 import { INVALID_PAGE } from '../paging.ts';
+import { printedCardSchema } from '../personalisation/schemas.ts';
 
 const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
 
-/** An id as a JSON number, or as a string of digits (forms send strings). */
-const id = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value),
-    z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
-  );
-
-const printedText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} has at most ${max} characters.`)
-    .optional();
-
-/** One printed card of a line: the texts, the buyer's uploads by id, the back-side QR, a team member. */
-export const printedCardSchema = z.strictObject({
-  name: printedText(PRINT_TEXT_MAX_LENGTH.name, 'The printed name'),
-  title: printedText(PRINT_TEXT_MAX_LENGTH.title, 'The job title'),
-  company: printedText(PRINT_TEXT_MAX_LENGTH.company, 'The company'),
-  logo: id(PERSONALISATION_MESSAGES.unknownUpload).optional(),
-  signature: id(PERSONALISATION_MESSAGES.unknownUpload).optional(),
-  qr: z.boolean({ error: 'qr must be true or false.' }).optional(),
-  member_email: z
-    .string({ error: PERSONALISATION_MESSAGES.memberEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, PERSONALISATION_MESSAGES.memberEmail)
-    .pipe(z.email({ error: PERSONALISATION_MESSAGES.memberEmail }))
-    .optional(),
-});
-export type PrintedCardInput = z.output<typeof printedCardSchema>;
-
 export const orderItemSchema = z.strictObject({
-  card: id('Unknown card.'),
+  card: formId('Unknown card.'),
   quantity: z
     .number({ error: ORDER_MESSAGES.quantity })
     .int(ORDER_MESSAGES.quantity)
@@ -72,14 +37,14 @@ const printedCardsBounded = (items: Array<{ personalisation?: unknown[] | undefi
   items.reduce((sum, item) => sum + (item.personalisation?.length ?? 0), 0) <= MAX_PRINTED_PER_ORDER;
 
 export const orderInputSchema = z.strictObject({
-  address: id(ORDER_MESSAGES.noAddress),
+  address: formId(ORDER_MESSAGES.noAddress),
   items: itemsSchema.refine(printedCardsBounded, PERSONALISATION_MESSAGES.tooManyPrinted),
 });
 
 /** A cart to price; with one of the signed-in user's addresses, its shipping and tax too. */
 export const quoteInputSchema = z.strictObject({
   items: itemsSchema,
-  address: id(ORDER_MESSAGES.noAddress).optional(),
+  address: formId(ORDER_MESSAGES.noAddress).optional(),
 });
 
 export type OrderItemInput = z.output<typeof orderItemSchema>;

@@ -1,6 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orderLineKey, personalisationKey } from '../../../common/card-design/line-designs.ts';
+import { type CountryCode, countryName, isCountryCode } from '../../../common/countries.ts';
+import { ADDRESS_MESSAGES } from '../../../common/messages/addresses.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { centsToPrice, lineTotalCents } from '../../../common/money.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
@@ -21,7 +23,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { documentsOf } from '../billing/invoices.ts';
 import { shippingAndTax } from '../billing/rates.ts';
-import { CATALOG_TOPIC } from '../catalog/service.ts';
+import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import {
   type DesignSummary,
@@ -29,6 +31,7 @@ import {
   type PreparedDesign,
   prepareLineDesigns,
   printedDesignOf,
+  printFilesOf,
   saveLineDesigns,
 } from '../personalisation/order-designs.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
@@ -59,9 +62,9 @@ export interface OrdersDeps {
   salesEmail: string;
   /** ORDERS_PER_HOUR's limits; ORDER_LIMITS when not given. */
   limits?: { perUser: Limit; perClient: Limit };
+  /** Told when an order has print files to make. */
+  printFiles?: { nudge(): void };
 }
-
-export type { Order } from './responses.ts';
 
 type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
 
@@ -87,7 +90,8 @@ function toOrder(
       address: row.shipAddress,
       city: row.shipCity,
       state: row.shipState,
-      country: row.shipCountry,
+      country: row.shipCountryCode ? countryName(row.shipCountryCode) : row.shipCountry,
+      country_code: row.shipCountryCode,
       postal_code: row.shipPostalCode,
     },
     items: lines.map((line) => ({
@@ -107,6 +111,9 @@ function toOrder(
       number: document.number,
       issued_at: document.issuedAt.toISOString(),
     })),
+    print_files: printFilesOf(
+      designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
+    ),
   };
 }
 
@@ -191,14 +198,21 @@ async function ownAddress(db: Db | Tx, userId: number | undefined, id: number) {
   if (!address) {
     throw new AppError('bad_request', ORDER_MESSAGES.noAddress, { address: [ORDER_MESSAGES.noAddress] });
   }
-  return address;
+  return { ...address, countryCode: knownCountry(address) };
+}
+
+/** Nothing is priced or shipped to a country the system did not recognise: its owner chooses one first. */
+function knownCountry(address: { country: string; countryCode: string | null }): CountryCode {
+  if (address.countryCode && isCountryCode(address.countryCode)) return address.countryCode;
+  const message = ADDRESS_MESSAGES.chooseCountry(address.country);
+  throw new AppError('bad_request', message, { address: [message] });
 }
 
 /** A cart priced; with one of the user's addresses, with the shipping and tax placing it will charge. */
 export async function quoteFor(db: Db, userId: number | undefined, input: QuoteInput): Promise<Quote> {
   if (input.address === undefined) return quote(db, input.items);
   const address = await ownAddress(db, userId, input.address);
-  return quote(db, input.items, address.country);
+  return quote(db, input.items, address.countryCode);
 }
 
 async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow | undefined> {
@@ -240,7 +254,8 @@ export async function placeOrder(
 
   const drawn = await drawPersonalisedLines(deps, user, input);
   let order: Order;
-  let stockChanged = false;
+  /** The cards whose stock this order takes from. */
+  const stocked = new Set<string>();
   try {
     order = await db.transaction(async (tx) => {
       const address = await ownAddress(tx, user.id, input.address);
@@ -252,18 +267,22 @@ export async function placeOrder(
       }
 
       for (const line of lines) {
-        if (!line.card || line.card.stock === null) continue;
-        stockChanged = true;
+        if (!line.card) continue;
+        const tracked = line.card.stock !== null;
+        if (tracked) stocked.add(line.card.slug);
         await tx
           .update(cards)
-          .set({ stock: sql`${cards.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-          .where(and(eq(cards.id, line.card.id), isNotNull(cards.stock)));
+          .set({
+            unitsSold: sql`${cards.unitsSold} + ${line.quantity}`,
+            ...(tracked ? { stock: sql`${cards.stock} - ${line.quantity}`, updatedAt: sql`now()` } : {}),
+          })
+          .where(eq(cards.id, line.card.id));
       }
 
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
       const subtotal = subtotalCents(lines);
       // Priced with the rates as they are now, and kept: a later change of rates never changes this order.
-      const charges = await shippingAndTax(tx, address.country, subtotal);
+      const charges = await shippingAndTax(tx, address.countryCode, subtotal);
       const [row] = await tx
         .insert(orders)
         .values({
@@ -282,7 +301,8 @@ export async function placeOrder(
           shipAddress: address.address,
           shipCity: address.city,
           shipState: address.state,
-          shipCountry: address.country,
+          shipCountry: countryName(address.countryCode),
+          shipCountryCode: address.countryCode,
           shipPostalCode: address.postalCode,
           idempotencyKey,
           requestHash: hash,
@@ -335,9 +355,10 @@ export async function placeOrder(
     throw error;
   }
 
+  if (drawn.size > 0) deps.printFiles?.nudge();
   // Stock shown on the catalogue changed: at once. Only the best sellers on the home page: soon.
-  if (stockChanged) await deps.publish(CATALOG_TOPIC).catch(() => undefined);
-  else if (deps.publishSoon) deps.publishSoon();
+  if (stocked.size > 0) await publishStockChange(deps, stocked).catch(() => undefined);
+  if (deps.publishSoon) deps.publishSoon();
   else await deps.publish(CATALOG_TOPIC).catch(() => undefined);
   return { order, replayed: false };
 }

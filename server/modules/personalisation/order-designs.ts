@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { type DrawCardInput, drawCard, type PngDataUrl } from '../../../common/card-design/draw.ts';
+import { type DrawCardInput, drawCard } from '../../../common/card-design/draw.ts';
 import { fitProblems } from '../../../common/card-design/fit.ts';
 import { lineDesigns } from '../../../common/card-design/line-designs.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type CardRow,
@@ -12,52 +14,51 @@ import {
   orderDesigns,
   orderLines,
   orders,
+  type PrintJob,
   serials,
   teamClaims,
   type UserRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { PrintedDesign } from '../orders/responses.ts';
-import type { PrintedCardInput } from '../orders/schemas.ts';
-import { formatSerial } from '../registry/serial-code.ts';
-import { printFileOf } from './render.ts';
+import { printedAddress } from '../profiles/printed-address.ts';
+import { pictureStandIn, storedDrawing } from './picture-refs.ts';
+import type { PrintedDesign, PrintFiles } from './responses.ts';
+import type { PrintedCardInput } from './schemas.ts';
+import { boundUploads } from './uploads.ts';
 
-/** One printed card of an order line, drawn and ready to store. */
+/** One printed card of an order line, drawn (its pictures named, not embedded) and ready to store. */
 export interface PreparedDesign {
   position: number;
   printed: DrawCardInput['printed'];
   memberEmail: string | undefined;
   frontSvg: string;
   backSvg: string;
-  printPdf: Buffer;
+  printJob: PrintJob;
 }
 
 const refuse = (message: string): never => {
   throw new AppError('bad_request', message, { items: [message] });
 };
 
-/** The buyer's own uploads a personalisation names, as PNG data URLs; anyone else's id is unknown. */
-async function uploadsOf(db: Db, user: UserRow, entries: PrintedCardInput[]) {
+/** The kinds of the buyer's own uploads a personalisation names; anyone else's id is unknown. */
+async function uploadKinds(db: Db, user: UserRow, entries: PrintedCardInput[]) {
   const ids = [...new Set(entries.flatMap((entry) => [entry.logo, entry.signature]))].filter(
     (id): id is number => id !== undefined,
   );
-  if (ids.length === 0) return new Map<number, { kind: string; url: PngDataUrl }>();
+  if (ids.length === 0) return new Map<number, string>();
   const rows = await db
-    .select({ id: designUploads.id, kind: designUploads.kind, png: designUploads.png })
+    .select({ id: designUploads.id, kind: designUploads.kind })
     .from(designUploads)
     .where(and(eq(designUploads.userId, user.id), inArray(designUploads.id, ids)));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { kind: row.kind, url: `data:image/png;base64,${row.png.toString('base64')}` as PngDataUrl },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, row.kind]));
 }
 
 /**
- * Draws every card of a personalised line as the buyer will see it and as it will be printed: the uploads
- * must be theirs and of the right kind, every text must fit (never cut), and the back's QR opens the buyer's
- * card page. Done before the order's transaction, so no lock is held while pictures are drawn.
+ * Checks every card of a personalised line and draws its preview as the buyer will see it: the uploads must
+ * be theirs and of the right kind, every text must fit (never cut), and the back's QR opens the buyer's card
+ * page. The drawings name their pictures (picture-refs.ts), so they are small and quick to make; the print
+ * files are made after the order, card by card, in the pool (print-files.ts). Done before the order's
+ * transaction; a picture kept before the caps is brought within them here, once.
  */
 export async function prepareLineDesigns(
   deps: { db: Db; publicUrl: string },
@@ -65,38 +66,44 @@ export async function prepareLineDesigns(
   card: CardRow,
   entries: PrintedCardInput[],
 ): Promise<PreparedDesign[]> {
-  const uploads = await uploadsOf(deps.db, user, entries);
+  const kinds = await uploadKinds(deps.db, user, entries);
   const picture = (id: number | undefined, kind: 'logo' | 'signature') => {
     if (id === undefined) return undefined;
-    const upload = uploads.get(id) ?? refuse(PERSONALISATION_MESSAGES.unknownUpload);
-    if (upload.kind !== kind) refuse(PERSONALISATION_MESSAGES.uploadKind(kind));
-    return upload.url;
+    const found = kinds.get(id) ?? refuse(PERSONALISATION_MESSAGES.unknownUpload);
+    if (found !== kind) refuse(PERSONALISATION_MESSAGES.uploadKind(kind));
+    return pictureStandIn(id);
   };
-  const qr = QRCode.create(`${deps.publicUrl}/profile/${user.username}`, {
-    errorCorrectionLevel: 'M',
-  }).modules;
-  // One card at a time: each holds a 300 dpi raster while its print file is made.
+  const qrText = printedAddress(deps.publicUrl, user);
+  const qr = QRCode.create(qrText, { errorCorrectionLevel: 'M' }).modules;
   const designs: PreparedDesign[] = [];
   for (const [position, { printed, memberEmail }] of lineDesigns(entries).entries()) {
+    // Each card's text is measured and drawn here, a few ms each: others' requests go between two cards.
+    if (position > 0) await nextTurn();
     const [problem] = fitProblems(printed, card.personalFields);
     if (problem) refuse(problem.message);
     const logo = picture(printed.logo, 'logo');
     const signature = picture(printed.signature, 'signature');
-    const input = {
+    const { front, back } = drawCard({
       printed,
       design: card.category,
       fields: card.personalFields,
       images: { ...(logo ? { logo } : {}), ...(signature ? { signature } : {}) },
       ...(printed.qr ? { qr } : {}),
-    };
-    const { front, back } = drawCard(input);
-    const printPdf = await printFileOf(input);
-    designs.push({ position, printed, memberEmail, frontSvg: front, backSvg: back, printPdf });
+    });
+    designs.push({
+      position,
+      printed,
+      memberEmail,
+      frontSvg: storedDrawing(front),
+      backSvg: storedDrawing(back),
+      printJob: { design: card.category, fields: [...card.personalFields], qr: printed.qr ? qrText : null },
+    });
   }
+  await boundUploads(deps.db, user.id, [...kinds.keys()]);
   return designs;
 }
 
-/** Stores a line's drawn cards with the order, in its transaction. */
+/** Stores a line's drawn cards with the order, in its transaction; their print files are made afterwards. */
 export async function saveLineDesigns(tx: Tx, orderLineId: number, designs: PreparedDesign[]): Promise<void> {
   if (designs.length === 0) return;
   await tx.insert(orderDesigns).values(
@@ -107,7 +114,7 @@ export async function saveLineDesigns(tx: Tx, orderLineId: number, designs: Prep
       memberEmail: design.memberEmail ?? null,
       frontSvg: design.frontSvg,
       backSvg: design.backSvg,
-      printPdf: design.printPdf,
+      printJob: design.printJob,
     })),
   );
 }
@@ -121,6 +128,8 @@ export interface DesignSummary {
   /** A member card once shipped: the serial packed for the member, and when they claimed it. */
   serial: string | null;
   claimedAt: Date | null;
+  /** Whether its print file is made. */
+  printReady: boolean;
 }
 
 export async function designSummaries(db: Db | Tx, lineIds: number[]): Promise<DesignSummary[]> {
@@ -133,6 +142,7 @@ export async function designSummaries(db: Db | Tx, lineIds: number[]): Promise<D
       memberEmail: orderDesigns.memberEmail,
       serial: serials.serial,
       claimedAt: teamClaims.claimedAt,
+      printReady: sql<boolean>`${orderDesigns.printPdf} IS NOT NULL`,
     })
     .from(orderDesigns)
     .leftJoin(teamClaims, eq(teamClaims.orderDesignId, orderDesigns.id))
@@ -157,6 +167,7 @@ export function printedDesignOf(orderId: number, design: DesignSummary): Printed
     claimed_at: design.claimedAt?.toISOString() ?? null,
     front: `${base}/front.svg`,
     back: `${base}/back.svg`,
+    print_ready: design.printReady,
   };
 }
 
@@ -166,7 +177,13 @@ export async function orderDesignFile(
   viewer: UserRow,
   orderId: number,
   designId: number,
-): Promise<{ frontSvg: string; backSvg: string; printPdf: Buffer; position: number; orderNumber: string }> {
+): Promise<{
+  frontSvg: string;
+  backSvg: string;
+  printPdf: Buffer | null;
+  position: number;
+  orderNumber: string;
+}> {
   const [found] = await db
     .select({
       frontSvg: orderDesigns.frontSvg,
@@ -184,4 +201,10 @@ export async function orderDesignFile(
     throw new AppError('not_found', ORDER_MESSAGES.notFound);
   }
   return found;
+}
+
+/** An order's print files: how many of its printed cards have theirs made, of how many; null without any. */
+export function printFilesOf(designs: DesignSummary[]): PrintFiles | null {
+  if (designs.length === 0) return null;
+  return { ready: designs.filter((design) => design.printReady).length, total: designs.length };
 }

@@ -4,7 +4,7 @@ import type { PrintedCard, PrintField } from '../../../common/card-design/person
 import { PRINT_FIELD_LABELS } from '../../../common/card-design/personalisation.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import type { CardRow } from '../../db/schema/index.ts';
-import type { PrintedCardInput } from '../orders/schemas.ts';
+import type { PrintedCardInput } from './schemas.ts';
 
 const usedFields = (printed: PrintedCard): PrintField[] =>
   (['name', 'title', 'company', 'logo', 'signature', 'qr'] as const).filter((field) => {

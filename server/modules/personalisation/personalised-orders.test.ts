@@ -67,15 +67,35 @@ describe('a personalised line', () => {
       .from(orderDesigns)
       .where(eq(orderDesigns.id, line.printed[0].id));
     expect(stored?.frontSvg).toContain('Maya Lindqvist');
-    expect(stored?.frontSvg).toContain('data:image/png;base64,');
-    expect(stored?.printPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The logo is named, not carried: it is embedded where the drawing is served or drawn.
+    expect(stored?.backSvg).toContain(`href="upload:${logo}"`);
+    expect(`${stored?.frontSvg}${stored?.backSvg}`).not.toContain('data:image/png;base64,');
+    expect(placed.body.print_files).toMatchObject({ total: 1 });
+    await expect
+      .poll(
+        async () => {
+          const [made] = await t.database.db
+            .select({ pdf: orderDesigns.printPdf })
+            .from(orderDesigns)
+            .where(eq(orderDesigns.id, line.printed[0].id));
+          return made?.pdf?.subarray(0, 5).toString();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('%PDF-');
+    const order = await me.call('GET', `/api/orders/${placed.body.id}/`);
+    expect(order.body.print_files).toEqual({ ready: 1, total: 1 });
 
     const front = await me.call('GET', line.printed[0].front);
     expect(front.status).toBe(200);
     expect(front.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(front.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(front.text).toBe(stored?.frontSvg);
-    expect((await me.call('GET', line.printed[0].back)).text).toBe(stored?.backSvg);
+    const named = (svg: string) =>
+      svg.replace(/href="data:image\/png;base64,[^"]+"/, `href="upload:${logo}"`);
+    expect(named(front.text)).toBe(stored?.frontSvg);
+    const back = await me.call('GET', line.printed[0].back);
+    expect(back.text).toContain('href="data:image/png;base64,iVBOR');
+    expect(named(back.text)).toBe(stored?.backSvg);
   });
 
   it('is its own line beside the same card with other text, and both are drawn', async () => {
@@ -225,6 +245,7 @@ describe('a personalised line', () => {
       { 'idempotency-key': key() },
     );
     const design = placed.body.items[0].printed[0];
+    expect(design.print_ready).toBe(false);
     const stranger = await personalBuyer(t);
     expect((await stranger.call('GET', design.front)).status).toBe(404);
     expect((await request(t, { method: 'GET', url: design.front })).status).toBe(401);
@@ -238,8 +259,14 @@ describe('a personalised line', () => {
     const admin = await personalBuyer(t);
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     expect((await admin.call('GET', design.back)).status).toBe(200);
-    const pdf = await admin.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`);
-    expect(pdf.status).toBe(200);
+    const printFile = () =>
+      admin.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`);
+    // Made after the order: until then, said so.
+    await expect.poll(async () => (await printFile()).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    const seen = await admin.call('GET', `/api/admin/orders/${placed.body.id}/`);
+    expect(seen.body.items[0].printed[0].print_ready).toBe(true);
+    expect(seen.body.print_files).toEqual({ ready: 1, total: 1 });
+    const pdf = await printFile();
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(
       (await me.call('GET', `/api/admin/orders/${placed.body.id}/designs/${design.id}/print.pdf`)).status,

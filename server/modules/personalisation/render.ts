@@ -1,8 +1,10 @@
 import { Resvg } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { type DrawCardInput, drawCard } from '../../../common/card-design/draw.ts';
 import { BLEED_MM, CARD_SIZE_MM, PRINT_DPI } from '../../../common/card-design/personalisation.ts';
 import { drawTextOutlined } from './outline.ts';
+import { type Pictures, pngDataUrl } from './picture-refs.ts';
 
 const MM_PER_INCH = 25.4;
 const POINTS_PER_MM = 72 / MM_PER_INCH;
@@ -78,4 +80,31 @@ export async function printPdf(front: string, back: string): Promise<Buffer> {
 export function printFileOf(input: Omit<DrawCardInput, 'bleed' | 'drawText'>): Promise<Buffer> {
   const { front, back } = drawCard({ ...input, bleed: true, drawText: drawTextOutlined });
   return printPdf(front, back);
+}
+
+/** What the pool needs to make one card's print file: what it prints, and its pictures' PNGs. */
+export interface PrintFileInput {
+  printed: DrawCardInput['printed'];
+  design: string;
+  fields: readonly string[];
+  /** The text of the back's QR code, when it has one. */
+  qr: string | null;
+  pictures: Pictures;
+}
+
+/** The print file of one printed card, in the pool: its pictures embedded once, for this drawing only. */
+export function printFileFrom(input: PrintFileInput): Promise<Buffer> {
+  const picture = (id: number | undefined) => {
+    const png = id === undefined ? undefined : input.pictures.get(id);
+    return png ? pngDataUrl(png) : undefined;
+  };
+  const logo = picture(input.printed.logo);
+  const signature = picture(input.printed.signature);
+  return printFileOf({
+    printed: input.printed,
+    design: input.design,
+    fields: input.fields,
+    images: { ...(logo ? { logo } : {}), ...(signature ? { signature } : {}) },
+    ...(input.qr ? { qr: QRCode.create(input.qr, { errorCorrectionLevel: 'M' }).modules } : {}),
+  });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import { auditLog, orders, serials, teamClaims } from '../../db/schema/index.ts';
 import { personalBuyer, personalCard } from '../../test/personalised-buyers.ts';
 import { request } from '../../test/request.ts';
@@ -9,7 +10,7 @@ import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capt
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
 import { generateBatch } from '../registry/batches.ts';
-import { formatSerial, generateSerial } from '../registry/serial-code.ts';
+import { generateSerial } from '../registry/serial-code.ts';
 import { CLAIM_MESSAGES } from '../registry/service.ts';
 
 let t: TestApp;

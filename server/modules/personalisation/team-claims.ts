@@ -6,6 +6,7 @@ import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   cards,
@@ -21,11 +22,12 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { teamCardMail } from '../../mail/team-claim-mail.ts';
-import { recordAudit } from '../admin/audit.ts';
 import { ownCardView } from '../registry/card-life.ts';
 import type { ClaimedCard } from '../registry/responses.ts';
-import { compactCode, formatSerial, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
 import { CLAIM_MESSAGES } from '../registry/service.ts';
+import { recordAudit } from '../staff/audit.ts';
+import { servedDrawing } from './picture-refs.ts';
 
 interface TeamClaimDeps {
   db: Db;
@@ -336,7 +338,7 @@ export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffe
 export async function teamCardFront(db: Db, token: string): Promise<string> {
   const found = await claimByToken(db, token);
   if (!found) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
-  return found.frontSvg;
+  return servedDrawing(db, found.frontSvg);
 }
 
 /**
@@ -351,18 +353,25 @@ export async function acceptTeamCard(
 ): Promise<ClaimedCard> {
   if (!wellFormed(token)) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
   const serial = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(teamClaims)
-      .where(eq(teamClaims.tokenHash, sha256(token)))
-      .for('update');
-    if (!locked) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
-    // The card is read after the claim's lock, in its own statement: a claim that just committed is seen.
+    // Locks in the order a claim by serial takes them, the card's row before its link's, or the two deadlock.
+    // A link's card never changes, so the card can be found before either lock; locked, it is read as it is now.
+    const tokenHash = sha256(token);
     const [card] = await tx
       .select({ serial: serials.serial, owner: serials.claimedBy })
       .from(serials)
-      .where(eq(serials.id, locked.serialId));
-    if (!card) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
+      .where(
+        inArray(
+          serials.id,
+          tx.select({ id: teamClaims.serialId }).from(teamClaims).where(eq(teamClaims.tokenHash, tokenHash)),
+        ),
+      )
+      .for('update');
+    const [locked] = await tx
+      .select()
+      .from(teamClaims)
+      .where(eq(teamClaims.tokenHash, tokenHash))
+      .for('update');
+    if (!locked || !card) throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
     const claim = { claim: locked, ...card };
     if (claim.claim.email !== user.email.toLowerCase())
       throw new AppError('forbidden', TEAM_CLAIM_MESSAGES.wrongAccount);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { DESIGN_PICTURE_CAP } from '../../../common/card-design/personalisation.ts';
 import { DESIGN_UPLOAD_MESSAGES } from '../../../common/messages/card-design.ts';
 import { DESIGN_UPLOAD } from '../../../common/upload-fields.ts';
 import { DESIGN_UPLOAD_KINDS } from '../../db/schema/personalisation.ts';
@@ -9,7 +10,8 @@ import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { countUpload, type ImageKind } from '../../storage/image-upload.ts';
+import type { ImageKind } from '../../storage/image-kind.ts';
+import { countUpload } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { createDesignUpload, designUploadPng } from './uploads.ts';
 
@@ -24,11 +26,15 @@ const designUploadSchema = z
     width: z.number().int(),
     height: z.number().int(),
     url: z.string(),
+    notice: z
+      .string()
+      .nullable()
+      .describe('Said to the buyer when the picture was made smaller to be kept (at most 800 px and 1 MB).'),
   })
   .meta({ id: 'DesignUpload' });
 
 /** How the form is read (its file field and the too-large message); the kind's own noun comes later. */
-const FORM: ImageKind = { ...DESIGN_UPLOAD, storedSide: 1200 };
+const FORM: ImageKind = { ...DESIGN_UPLOAD, storedSide: DESIGN_PICTURE_CAP.side };
 
 /** Logos and signatures for printed cards: uploaded by a signed-in buyer, shown to nobody else. */
 export const designUploadRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {

@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../../common/limits.ts';
+import { DESIGN_UPLOAD_MESSAGES } from '../../../common/messages/card-design.ts';
+import { designUploads } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, signedInUser } from '../../test/users.ts';
-import { designImagesOf } from './uploads.ts';
+import { picturesOf } from './picture-refs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +51,7 @@ const signatureJpeg = () =>
     .toBuffer();
 
 describe('design uploads', () => {
-  it('keeps a logo as a PNG with its transparency, at most 1200 px, for its owner only', async () => {
+  it('keeps a logo as a PNG with its transparency, at most 800 px (and says so), for its owner only', async () => {
     const owner = await signedInUser(t);
     const created = await upload(
       owner.cookie,
@@ -56,7 +59,12 @@ describe('design uploads', () => {
       { filename: 'logo.png', type: 'image/png', data: await logoPng() },
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ kind: 'logo', width: 1200, height: 600 });
+    expect(created.body).toMatchObject({
+      kind: 'logo',
+      width: 800,
+      height: 400,
+      notice: DESIGN_UPLOAD_MESSAGES.reduced,
+    });
     expect(created.body.url).toBe(`/api/design-uploads/${created.body.id}.png`);
 
     const served = await request(t, { url: created.body.url, cookie: owner.cookie });
@@ -64,7 +72,7 @@ describe('design uploads', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toMatch(/^private/);
     const stored = await sharp(served.raw).metadata();
-    expect(stored).toMatchObject({ format: 'png', width: 1200, height: 600, hasAlpha: true });
+    expect(stored).toMatchObject({ format: 'png', width: 800, height: 400, hasAlpha: true });
     const corner = await sharp(served.raw).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
     expect(corner[3]).toBe(0);
 
@@ -80,14 +88,32 @@ describe('design uploads', () => {
     ]) {
       expect((await request(t, { url, cookie: owner.cookie })).status, url).toBe(404);
     }
-    await expect(designImagesOf(t.database.db, stranger.id, { logo: created.body.id })).rejects.toThrow(
-      'Picture not found.',
+    expect((await picturesOf(t.database.db, [created.body.id], stranger.id)).size).toBe(0);
+    const pictures = await picturesOf(t.database.db, [created.body.id], owner.id);
+    expect(pictures.get(created.body.id)?.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('reads a picture once for many cards, and again once it was brought within the cap', async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const created = await upload(
+      owner.cookie,
+      { kind: 'logo' },
+      { filename: 'logo.png', type: 'image/png', data: await logoPng() },
     );
-    await expect(designImagesOf(t.database.db, owner.id, { signature: created.body.id })).rejects.toThrow(
-      'Picture not found.',
-    );
-    const images = await designImagesOf(t.database.db, owner.id, { logo: created.body.id });
-    expect(images.logo).toMatch(/^data:image\/png;base64,iVBOR/);
+    const { id } = created.body as { id: number };
+    const first = (await picturesOf(t.database.db, [id], owner.id)).get(id);
+    expect(first?.subarray(1, 4).toString()).toBe('PNG');
+    // Kept from the last read, and still only for its owner.
+    expect((await picturesOf(t.database.db, [id], owner.id)).get(id)).toBe(first);
+    expect((await picturesOf(t.database.db, [id], stranger.id)).size).toBe(0);
+    // boundUploads replaces a picture with a smaller one: the kept copy is not served again.
+    const smaller = await sharp(first).resize(100).png().toBuffer();
+    await t.database.db
+      .update(designUploads)
+      .set({ png: smaller, width: 100, height: 50 })
+      .where(eq(designUploads.id, id));
+    expect((await picturesOf(t.database.db, [id], owner.id)).get(id)?.equals(smaller)).toBe(true);
   });
 
   it('turns a signature into ink on transparent', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { doc } from '../../http/openapi.ts';
+import { ownerOf } from '../../jobs/owner.ts';
 import type { Services } from '../../services.ts';
 import { cardImage } from './card-image.ts';
 import { usernameField } from './schemas.ts';
@@ -18,7 +19,7 @@ export const cardImageRoutes: FastifyPluginAsync<CardImageRoutesOptions> = async
       responses: { 200: 'The PNG.', 304: 'Unchanged since the given ETag.', 404: 'No such user.' },
     }),
     async (request, reply) => {
-      const image = await cardImage(deps, request.params.username);
+      const image = await cardImage(deps, request.params.username, await ownerOf(request));
       // Revalidated each time, so a changed card previews anew wherever the link is shared next.
       reply.header('cache-control', REVALIDATE_EACH_TIME);
       reply.header('etag', image.etag);

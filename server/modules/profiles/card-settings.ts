@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { type User, userView } from '../accounts/service.ts';
 import { forgetInsights } from '../insights/switch-off.ts';
 import type { CardSettings } from './schemas.ts';
-import { PROFILES_TOPIC } from './topic.ts';
+import { publishCardPages } from './topic.ts';
 
 interface CardSettingsDeps {
   db: Db;
@@ -38,6 +38,6 @@ export async function changeCardSettings(
     return row;
   });
   if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
-  await deps.publish(PROFILES_TOPIC);
+  await publishCardPages(deps, updated.username);
   return userView(deps.db, updated);
 }

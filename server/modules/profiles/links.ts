@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { profileLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { LinksUpdate } from './schemas.ts';
-import { PROFILES_TOPIC } from './topic.ts';
+import { publishCardPages } from './topic.ts';
 
 const LINK_NOT_FOUND = 'Link not found';
 /** The first key of the per-user advisory lock a list replacement holds (addresses use 1). */
@@ -38,9 +38,10 @@ interface LinksDeps {
  */
 export async function replaceLinks(
   deps: LinksDeps,
-  userId: number,
+  owner: { id: number; username: string },
   input: LinksUpdate,
 ): Promise<OwnedLink[]> {
+  const userId = owner.id;
   const keptIds = input.links.flatMap((link) => (link.id === undefined ? [] : [link.id]));
   if (new Set(keptIds).size !== keptIds.length) {
     throw new AppError('bad_request', LINK_TWICE, { links: [LINK_TWICE] });
@@ -72,6 +73,6 @@ export async function replaceLinks(
           .where(and(eq(profileLinks.id, link.id), eq(profileLinks.userId, userId)));
     }
   });
-  await deps.publish(PROFILES_TOPIC);
+  await publishCardPages(deps, owner.username);
   return linksOf(deps.db, userId);
 }

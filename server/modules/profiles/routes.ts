@@ -19,7 +19,7 @@ import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './serv
 
 type ProfileRoutesOptions = Pick<
   Services,
-  'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish' | 'insights'
+  'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish' | 'insights' | 'secret'
 >;
 
 export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) => {
@@ -73,6 +73,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
         'Replace the card’s links with this ordered list (an `id` keeps a link; one left out is deleted)',
       auth: 'user',
       body: linksUpdateSchema,
+      bodyLimit: 64 * 1024,
       responses: {
         200: { description: 'The profile with its new links.', schema: userSchema },
         404: 'An id is not one of the caller’s links (nothing changed).',
@@ -81,7 +82,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
     async (request, reply) => {
       const user = await requireUser(request);
       const input = parseInput(linksUpdateSchema, request.body);
-      const links = await replaceLinks(deps, user.id, input);
+      const links = await replaceLinks(deps, user, input);
       reply.header('cache-control', 'no-store');
       return toUser(user, links);
     },
@@ -124,7 +125,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
       const card = await publicVCard(deps.db, deps.storage, request.params.username, viewer?.id);
       // A contact saved: its source is the page's `?via=`, passed on by the card page's script.
       if (request.method === 'GET') {
-        deps.insights.record(cardEventOf(request, 'save', { username: card.profile.username }));
+        deps.insights.record(cardEventOf(deps.secret, request, 'save', card.profile.username));
       }
       const file = vcardFileName(card.profile.first_name, card.profile.last_name);
       return reply

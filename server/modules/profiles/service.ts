@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contactCardOf } from '../../../common/contact-card.ts';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import { USER_NOT_FOUND } from '../../../common/messages/profiles.ts';
@@ -8,7 +8,7 @@ import { buildVCard } from '../../../common/vcard.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { profileLinks, type UserRow, users } from '../../db/schema/index.ts';
+import { profileLinks, type UserRow, usernames, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { enforceLimit, refundHit } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
@@ -19,16 +19,20 @@ import {
   notifyPasswordChange,
   requestEmailChange,
 } from '../accounts/email-change.ts';
+import { LIMITS } from '../accounts/limits.ts';
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LIMITS, type User, userView } from '../accounts/service.ts';
+import { type User, userView } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
+import { CARD_CODE } from './printed-address.ts';
 import type { PublicProfile } from './responses.ts';
 import { type ProfileUpdate, usernameField } from './schemas.ts';
 
-import { PROFILES_TOPIC } from './topic.ts';
+import { publishCardPages } from './topic.ts';
+import { mayTakeUsername, takeUsername } from './usernames.ts';
 
 const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
+const USERNAME_TAKEN = 'This username is taken.';
 
 interface ProfilesDeps extends AccountChangeDeps {
   storage: MediaStorage;
@@ -105,15 +109,13 @@ export async function updateProfile(
     ]);
     changes.passwordHash = await hashPassword(input.password);
   }
-  if (input.username !== undefined && input.username !== user.username) {
-    const [taken] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.username, input.username), ne(users.id, user.id)));
-    if (taken) fieldError('username', 'This username is taken.', 'conflict');
+  const renamed = input.username !== undefined && input.username !== user.username;
+  // A reserved name and one another account has or had are the same "taken": no more is told.
+  if (renamed && !(await mayTakeUsername(deps.db, user.id, input.username as string))) {
+    fieldError('username', USERNAME_TAKEN, 'conflict');
   }
 
-  const jpeg = photo ? await processImage(photo, PROFILE_PHOTO) : undefined;
+  const jpeg = photo ? await processImage(photo, PROFILE_PHOTO, `user:${user.id}`) : undefined;
   const putPhoto = (bytes: Buffer) => deps.storage.put(`profiles/${user.id}`, 'jpg', bytes);
   const newPhoto = jpeg ? await putPhoto(jpeg) : undefined;
   if (newPhoto) changes.profileImage = newPhoto;
@@ -132,6 +134,9 @@ export async function updateProfile(
           .for('update');
         replaced = row?.profileImage ?? null;
       }
+      if (renamed && !(await takeUsername(tx, user, input.username as string))) {
+        fieldError('username', USERNAME_TAKEN, 'conflict');
+      }
       return tx
         .update(users)
         .set({ ...(changes as Partial<UserRow>), updatedAt: sql`now()` })
@@ -142,7 +147,7 @@ export async function updateProfile(
     // Kept if it is the photo already shown (the same picture sent again).
     if (newPhoto) await deps.storage.remove(newPhoto);
     // A race with another account taking the same username.
-    if (isUniqueViolation(error)) fieldError('username', 'This username is taken.', 'conflict');
+    if (isUniqueViolation(error)) fieldError('username', USERNAME_TAKEN, 'conflict');
     throw error;
   }
   if (!updated) throw new AppError('not_found', ACCOUNT_MESSAGES.notSignedIn);
@@ -167,7 +172,7 @@ export async function updateProfile(
     await cancelEmailChange(deps, user.id);
     updated = { ...updated, pendingEmail: null };
   }
-  await deps.publish(PROFILES_TOPIC);
+  await publishCardPages(deps, user.username, updated.username);
   return userView(deps.db, updated);
 }
 
@@ -187,14 +192,15 @@ const cardColumns = {
   accent: users.accent,
   publicFields: users.publicFields,
   profilePrivate: users.profilePrivate,
+  cardCode: users.cardCode,
 };
-type CardColumns = Pick<UserRow, Exclude<keyof typeof cardColumns, 'id' | 'profilePrivate'>>;
+type CardColumns = Pick<UserRow, Exclude<keyof typeof cardColumns, 'id' | 'profilePrivate' | 'cardCode'>>;
 
 /**
  * A card and its links (in the owner's order) in one round trip, prepared: every tap and every opened
  * card page reads it.
  */
-const cardByUsername = preparedPer((db) =>
+const cardSelection = (db: Db) =>
   db
     .select({
       ...cardColumns,
@@ -203,10 +209,30 @@ const cardByUsername = preparedPer((db) =>
           'enabled', l.enabled) order by l.position, l.id)
         from ${profileLinks} l where l.user_id = ${users}.id), '[]'::json)`,
     })
-    .from(users)
+    .from(users);
+
+const cardByUsername = preparedPer((db) =>
+  cardSelection(db)
     .where(and(eq(users.username, sql.placeholder('username')), usableAccount()))
     .limit(1)
     .prepare('view_card'),
+);
+
+/** The card of the account that once had this name (asked only when no account has it now). */
+const cardByFormerName = preparedPer((db) =>
+  cardSelection(db)
+    .innerJoin(usernames, eq(usernames.userId, users.id))
+    .where(and(eq(usernames.name, sql.placeholder('username')), usableAccount()))
+    .limit(1)
+    .prepare('view_card_by_former_name'),
+);
+
+/** The card at this permanent address (`/p/{code}`). */
+const cardByCode = preparedPer((db) =>
+  cardSelection(db)
+    .where(and(eq(users.cardCode, sql.placeholder('code')), usableAccount()))
+    .limit(1)
+    .prepare('view_card_by_code'),
 );
 
 function ownedCardOf(row: CardColumns, links: readonly OwnedLink[]): OwnedCard {
@@ -233,6 +259,8 @@ export interface ViewedCard {
   /** The viewer owns the card: the page adds its "Edit" bar, and a private card shows to them alone. */
   own: boolean;
   private: boolean;
+  /** The code of the owner's permanent address (`printedAddress`). */
+  cardCode: string;
 }
 
 /**
@@ -243,11 +271,35 @@ export interface ViewedCard {
  */
 export async function viewCard(db: Db, username: string, viewerId?: number): Promise<ViewedCard> {
   const name = usernameField.safeParse(username);
-  const [row] = name.success ? await cardByUsername(db).execute({ username: name.data }) : [];
+  if (!name.success) throw new AppError('not_found', USER_NOT_FOUND);
+  const [current] = await cardByUsername(db).execute({ username: name.data });
+  // A name the account gave up is still its own: what was printed or shared with it reaches it.
+  const [row] = current ? [current] : await cardByFormerName(db).execute({ username: name.data });
+  return viewedCardOf(row, viewerId);
+}
+
+/**
+ * Whether `requested` (as typed in an address) is a name the card's owner gave up: `viewCard` found their
+ * card under it, and pages send the visitor on to the name it has now.
+ */
+export function isFormerName(requested: string, profile: Pick<PublicProfile, 'username'>): boolean {
+  const name = usernameField.safeParse(requested);
+  return name.success && name.data !== profile.username;
+}
+
+/** The card at a permanent address (`/p/{code}`), shown as `viewCard` shows it. */
+export async function viewCardAtCode(db: Db, code: string, viewerId?: number): Promise<ViewedCard> {
+  const [row] = CARD_CODE.test(code) ? await cardByCode(db).execute({ code }) : [];
+  return viewedCardOf(row, viewerId);
+}
+
+type CardRow = CardColumns & { id: number; profilePrivate: boolean; cardCode: string; links: OwnedLink[] };
+
+function viewedCardOf(row: CardRow | undefined, viewerId: number | undefined): ViewedCard {
   const own = row !== undefined && row.id === viewerId;
   if (!row || (row.profilePrivate && !own)) throw new AppError('not_found', USER_NOT_FOUND);
   const profile = publicCardOf(ownedCardOf(row, row.links));
-  return { profile, own, private: row.profilePrivate };
+  return { profile, own, private: row.profilePrivate, cardCode: row.cardCode };
 }
 
 /** The card as `viewCard` shows it, as a vCard with the photo inlined (a JPEG: photos are re-encoded on upload). */

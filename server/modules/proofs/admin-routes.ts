@@ -4,10 +4,9 @@ import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
-import { actorOf, idOf, type WithId } from '../admin/scope.ts';
+import { actorOf, idOf, type WithId } from '../staff/guard.ts';
 import type { ProofDeps } from './deps.ts';
 import { readPdfForm, requiredPdf } from './pdf-form.ts';
-import type { RenderCardPng } from './proof-pdf.ts';
 import { adminProofListSchema } from './responses.ts';
 import { sendProofBody } from './schemas.ts';
 import { sendProof } from './send.ts';
@@ -20,10 +19,7 @@ const SENT = {
 };
 
 /** The firm's side of the proof step, mounted in the admin scope behind its guard. */
-export const proofAdminRoutes: FastifyPluginAsync<ProofDeps & { renderCardPng: RenderCardPng }> = async (
-  app,
-  deps,
-) => {
+export const proofAdminRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
   const { db } = deps;
 
   app.get<WithId>(

@@ -12,9 +12,9 @@ import {
 import { AppError } from '../../errors.ts';
 import { proofChangesMail } from '../../mail/proof-mail.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
 import { invoiceConfirmedOrder } from '../billing/invoices.ts';
 import { withLines } from '../orders/service.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
 
 /** How the customer reached the decision: the mailed link (no session) or their signed-in profile. */

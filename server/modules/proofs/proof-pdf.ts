@@ -6,9 +6,8 @@ import {
   type PrintedCard,
 } from '../../../common/card-design/personalisation.ts';
 import { company } from '../../../content/company.ts';
-
-/** Draws one side of a card (its stored SVG) as a PNG; the design module's renderer, which outlines text. */
-export type RenderCardPng = (svg: string) => Promise<Buffer>;
+import { embedPictures, type Pictures } from '../personalisation/picture-refs.ts';
+import { rasteriseCardSvg } from './card-png.ts';
 
 /** One printed card as the order snapshotted it. */
 export interface ProofCard {
@@ -45,20 +44,20 @@ function printedLines(card: ProofCard): string[] {
   return lines.length ? lines : ['No personal text'];
 }
 
+/** What the pool needs to make a proof: the order, its cards' stored drawings and the pictures they name. */
+export interface ProofPdfInput {
+  order: { number: string; version: number };
+  cards: ProofCard[];
+  pictures: Pictures;
+}
+
 /**
- * The generated proof: a cover page listing what will be printed on each card (real, searchable text in
- * Inter), then one page per card with its front and back drawn from the order's stored preview. pdfkit
- * cannot import the print PDF's pages, so the pictures come from `renderCardPng` (see decision 026).
+ * The generated proof (the pool's `proofPdf` task): a cover page listing what will be printed on each card
+ * (real, searchable text in Inter), then one page per card with its front and back drawn from the order's
+ * stored preview. pdfkit cannot import the print PDF's pages, so each side is rasterised (see decision 026),
+ * one at a time and as a JPEG that pdfkit embeds as it is: only the PDF grows, card by card.
  */
-export async function generateProofPdf(
-  order: { number: string; version: number },
-  cards: ProofCard[],
-  renderCardPng: RenderCardPng,
-): Promise<Buffer> {
-  const pictures: Array<{ front: Buffer; back: Buffer }> = [];
-  for (const card of cards) {
-    pictures.push({ front: await renderCardPng(card.frontSvg), back: await renderCardPng(card.backSvg) });
-  }
+export async function generateProofPdf({ order, cards, pictures }: ProofPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -94,9 +93,9 @@ export async function generateProofPdf(
     doc.moveDown(0.6);
   });
 
-  cards.forEach((card, index) => {
-    const picture = pictures[index];
-    if (!picture) return;
+  for (const [index, card] of cards.entries()) {
+    const front = await rasteriseCardSvg(embedPictures(card.frontSvg, pictures));
+    const back = await rasteriseCardSvg(embedPictures(card.backSvg, pictures));
     doc.addPage();
     doc
       .fillColor('#111827')
@@ -105,8 +104,8 @@ export async function generateProofPdf(
       .text(`Card ${index + 1}: ${card.printed.name || card.line}`);
     doc.moveDown(0.5);
     for (const [side, png] of [
-      ['Front', picture.front],
-      ['Back', picture.back],
+      ['Front', front],
+      ['Back', back],
     ] as const) {
       doc.font(regular).fontSize(10).fillColor('#4b5563').text(side);
       const y = doc.y + 4;
@@ -123,7 +122,7 @@ export async function generateProofPdf(
         MARGIN,
         doc.y,
       );
-  });
+  }
   doc.end();
   await done;
   return Buffer.concat(chunks);

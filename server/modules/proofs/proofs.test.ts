@@ -81,7 +81,7 @@ describe('sending a proof', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, String(order.id)), eq(auditLog.action, 'order.proof.sent')));
     expect(audit).toMatchObject({ actorEmail: admin.email, after: { version: 1, source: 'generated' } });
-  });
+  }, 60_000); // The first proof starts the pool's child (slow under tsx on a busy machine).
 
   it('supersedes the open version when a corrected PDF is uploaded, and the old link cannot decide', async () => {
     const { order, customer } = await personalisedOrder(t);
@@ -89,7 +89,11 @@ describe('sending a proof', () => {
     const first = tokenOf(
       linkIn(await smtp.waitFor(customer.email, (m) => m.subject.includes('proof')), '/proof'),
     );
-    const pdf = await generateProofPdf({ number: order.number, version: 2 }, [], async () => Buffer.alloc(0));
+    const pdf = await generateProofPdf({
+      order: { number: order.number, version: 2 },
+      cards: [],
+      pictures: new Map(),
+    });
     const form = multipart(
       { note: 'We fixed the title.' },
       { field: 'pdf', filename: 'fixed.pdf', type: 'application/pdf', data: pdf },
@@ -122,7 +126,7 @@ describe('sending a proof', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe(PROOF_MESSAGES.superseded);
-  });
+  }, 60_000);
 
   it('refuses uploads that are not PDFs, broken PDFs and oversize files, with clear messages', async () => {
     const { order } = await personalisedOrder(t);

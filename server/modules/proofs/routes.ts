@@ -7,7 +7,7 @@ import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { idOf } from '../admin/scope.ts';
+import { idOf } from '../staff/guard.ts';
 import { decideProof, type ProofDecision } from './decide.ts';
 import type { ProofDeps } from './deps.ts';
 import { customerProofSchema } from './responses.ts';

@@ -2,13 +2,14 @@ import { and, eq, max, sql } from 'drizzle-orm';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
 import { type OrderProofRow, orderProofs, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { runHeavy } from '../../jobs/heavy-work.ts';
 import { proofMail } from '../../mail/proof-mail.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
 import { ORDER_ADMIN_MESSAGES } from '../orders/fulfilment.ts';
+import { pictureIds, picturesOf } from '../personalisation/picture-refs.ts';
+import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
 import { designsOf } from './designs.ts';
 import { checkProofPdf } from './pdf-check.ts';
-import { generateProofPdf, type RenderCardPng } from './proof-pdf.ts';
 import { proofUrl } from './proof-url.ts';
 
 type ProofSource = { source: 'generated' } | { source: 'uploaded'; pdf: Buffer };
@@ -35,7 +36,7 @@ async function newestVersion(db: ProofDeps['db'], orderId: number): Promise<numb
  * with the PDF attached and the signed link.
  */
 export async function sendProof(
-  deps: ProofDeps & { renderCardPng: RenderCardPng },
+  deps: ProofDeps,
   actor: Actor,
   orderId: number,
   input: ProofSource,
@@ -50,7 +51,21 @@ export async function sendProof(
   } else {
     const cards = await designsOf(deps.db, orderId);
     if (cards.length === 0) throw new AppError('conflict', PROOF_MESSAGES.noDesigns);
-    pdf = await generateProofPdf({ number: order.number, version }, cards, deps.renderCardPng);
+    // Each picture is sent to the pool once, however many cards show it.
+    const pictures = await picturesOf(deps.db, [
+      ...new Set(cards.flatMap((card) => [...pictureIds(card.frontSvg), ...pictureIds(card.backSvg)])),
+    ]);
+    pdf = await runHeavy(
+      `user:${actor.id}`,
+      'proofPdf',
+      {
+        order: { number: order.number, version },
+        cards: cards.map(({ id: _id, ...card }) => card),
+        pictures,
+      },
+      // Two sides at print resolution per card: about 0.3 s each on an idle core, much more on a busy one.
+      { timeoutMs: 60_000 + cards.length * 10_000 },
+    );
   }
 
   return deps.db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { servedDrawing } from '../personalisation/picture-refs.ts';
 import type { ProofDeps } from './deps.ts';
 import { designsOf } from './designs.ts';
 import { readProofToken } from './proof-token.ts';
@@ -99,7 +100,7 @@ export async function designSvg(db: Db, orderId: number, designId: number, side:
     .innerJoin(orderLines, eq(orderLines.id, orderDesigns.orderLineId))
     .where(and(eq(orderDesigns.id, designId), eq(orderLines.orderId, orderId)));
   if (!row) throw new AppError('not_found', PROOF_MESSAGES.notFound);
-  return row[side];
+  return servedDrawing(db, row[side]);
 }
 
 export const proofFileName = (number: string, version: number) => `proof-${number}-v${version}.pdf`;

@@ -4,8 +4,8 @@ import { AppError } from '../../errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../admin/scope.ts';
 import { numberedPage } from '../paging.ts';
+import { actorOf } from '../staff/guard.ts';
 import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-schemas.ts';
 import { batchCsv } from './batches.ts';
 import { ImportError } from './csv-import.ts';
@@ -75,6 +75,8 @@ export const registryAdminRoutes: FastifyPluginAsync<RegistryAdminRoutesOptions>
       summary: 'Import serials from CSV text (all rows or none)',
       auth: 'admin',
       body: importBody,
+      // The CSV file (MAX_SERIAL_CSV_BYTES of ASCII) as a JSON string.
+      bodyLimit: 1024 * 1024,
       responses: { 201: { description: 'How many were imported.', schema: serialImportSchema } },
     }),
     async (request, reply) => {

@@ -21,7 +21,7 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object, cooki
 }
 let ip = 0;
 const verify = (code: string) =>
-  request(t, { url: `/api/verify/?code=${code}`, remoteAddress: `10.77.0.${++ip}` });
+  request(t, { url: `/api/verify/?code=${code}`, remoteAddress: `10.${++ip}.0.77` });
 
 it('generates a batch as a CSV download whose serials verify as genuine', async () => {
   const batch = await call('POST', '/api/admin/serials/batch/', { sku: 'IC-CLS-MB', count: 5 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTap, loadTransfer } from '../../../app/lib/registry.server.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import { sessionSecretOf } from '../../config.ts';
 import { auditLog, cardTransfers, serials, users } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
@@ -11,7 +12,6 @@ import { signedInAdmin, signedInUser } from '../../test/users.ts';
 import { createSessions } from '../accounts/sessions.ts';
 import { generateBatch } from './batches.ts';
 import { claimedCardSchema } from './responses.ts';
-import { formatSerial } from './serial-code.ts';
 import { cardTaps } from './sun/tap-card.ts';
 
 let t: TestApp;
@@ -70,9 +70,14 @@ async function tap(serial: string, cookie?: string) {
   try {
     return { page: await loadTap(pageContext(cookie), serial, new URLSearchParams()) };
   } catch (thrown) {
-    // The tap's signed proof is another test's subject (sun/tap.test.ts).
+    // The tap's signed proof and the signature on its source are other tests' subjects.
     if (thrown instanceof Response)
-      return { redirect: thrown.headers.get('location')?.replace(/&proof=[^&]*/, '') };
+      return {
+        redirect: thrown.headers
+          .get('location')
+          ?.replace(/&proof=[^&]*/, '')
+          .replace(/(via=tap-\w+)\.[\w-]+/, '$1'),
+      };
     const error = thrown as { init?: { status?: number }; data?: { message?: string } };
     return { status: error.init?.status, message: error.data?.message };
   }

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSerial } from '../../../common/serial-format.ts';
 import { serials, serialVerifications } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { batchCsv, generateBatch, importBatch } from './batches.ts';
 import { ImportError } from './csv-import.ts';
-import { checkCharacter, formatSerial, generateSerial } from './serial-code.ts';
+import { checkCharacter, generateSerial } from './serial-code.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,8 @@ afterAll(async () => {
 });
 
 let ipCounter = 0;
-const newIp = () => `10.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}.7`;
+/** A client in a network of its own (a serial's count is one per network). */
+const newIp = () => `10.${ipCounter & 255}.${(ipCounter++ >> 8) & 255}.7`;
 
 async function verify(code: string, ip = '10.200.0.1', app: TestApp = t) {
   const response = await request(app, {

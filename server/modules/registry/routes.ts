@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientIdOf } from '../../http/client-id.ts';
+import { clientIdOf, networkIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -15,6 +15,7 @@ import {
   verificationResultSchema,
 } from './responses.ts';
 import { CLAIM_MESSAGES, claimCard, listClaimedCards, type VerificationKind, verifyCode } from './service.ts';
+import { claimTicketValid } from './sun/claim-ticket.ts';
 
 type RegistryRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'secret'>;
 
@@ -30,6 +31,13 @@ const verifyQuery = z.object({
 });
 const claimBody = z.strictObject({
   serial: z.string({ error: CLAIM_MESSAGES.format }).max(64, CLAIM_MESSAGES.format),
+  tap: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'The ticket a verified tap of this (secure) card gave this browser: a secure card is claimed only with one.',
+    ),
 });
 
 /** A found code is a 200 whatever its verdict; the verdict is in the body. */
@@ -81,7 +89,8 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
         origin: header(request, 'origin'),
       };
       const mayCount = count !== '0' && checkMayCount(signals, publicOrigin);
-      const { kind, result } = await verifyCode(db, code, clientOf(request), mayCount);
+      const asker = { client: clientOf(request), network: networkIdOf(secret, request) };
+      const { kind, result } = await verifyCode(db, code, asker, mayCount);
       // A check changes the count: never served from a cache.
       return reply.status(VERIFY_STATUS[kind]).header('cache-control', 'no-store').send(result);
     },
@@ -109,14 +118,18 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
       body: claimBody,
       responses: {
         201: { description: 'The claimed card.', schema: claimedCardSchema },
+        403: 'A secure card, claimed without a fresh verified tap of its chip (`tap`).',
         404: 'No card has this serial number.',
         409: 'Claimed by someone else, reported lost, or blocked.',
       },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
-      const { serial } = parseInput(claimBody, request.body);
-      const card = await claimCard(db, user.id, serial, publicUrl);
+      const { serial, tap } = parseInput(claimBody, request.body);
+      const client = clientOf(request);
+      const freshTap = (card: string) =>
+        tap !== undefined && claimTicketValid(secret, tap, { serial: card, client });
+      const card = await claimCard(db, user.id, serial, publicUrl, freshTap);
       return reply.status(201).header('cache-control', 'no-store').send(card);
     },
   );

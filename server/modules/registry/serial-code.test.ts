@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkCharacter,
-  compactCode,
-  formatSerial,
-  generateSerial,
-  hasValidCheck,
-  serialShape,
-} from './serial-code.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
+import { checkCharacter, compactCode, generateSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 describe('serial codes', () => {
   it('generates 12 base32 characters with a valid check character, never the same twice', () => {

@@ -57,8 +57,3 @@ export function serialShape(compact: string): string | undefined {
   const read = compact.replace(/[IL]/g, '1').replace(/O/g, '0');
   return SERIAL_SHAPE.test(read) ? read : undefined;
 }
-
-/** "ABCDEFGHJKMN" → "ABCD-EFGH-JKMN", as printed on the card. */
-export function formatSerial(serial: string): string {
-  return serial.replace(/(.{4})(?=.)/g, '$1-');
-}

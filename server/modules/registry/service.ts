@@ -4,13 +4,14 @@ import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { TOO_MANY_ATTEMPTS } from '../../../common/messages/rate-limit.ts';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
 import { ENTER_CODE, VERIFICATION_STATUS } from '../../../common/messages/verification.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, cardTransfers, serials, teamClaims, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { countMiss, type Limit, refundHit, tooManyAttempts } from '../../http/rate-limit.ts';
 import { usableAccount } from '../accounts/status.ts';
 import type { ClaimedCard, RefusedVerification, VerificationResult } from './responses.ts';
-import { compactCode, formatSerial, hasValidCheck, serialShape } from './serial-code.ts';
+import { compactCode, hasValidCheck, serialShape } from './serial-code.ts';
 import type { TapChip } from './sun/tap-verification.ts';
 import { countVerification } from './verification-count.ts';
 
@@ -92,6 +93,8 @@ interface FoundSerial {
   count: number;
   first: Date | null;
   lost: boolean;
+  /** A secure chip card: its chip proves it, and a printed-serial check never counts. */
+  secure: boolean;
 }
 
 async function findSerial(db: Db, serial: string): Promise<FoundSerial | undefined> {
@@ -104,6 +107,7 @@ async function findSerial(db: Db, serial: string): Promise<FoundSerial | undefin
       count: serials.verificationCount,
       first: serials.firstVerifiedAt,
       lost: sql<boolean>`${serials.lostAt} is not null`,
+      secure: sql<boolean>`${serials.sunKeyVersion} is not null`,
     })
     .from(serials)
     .innerJoin(cards, eq(cards.id, serials.cardId))
@@ -112,7 +116,7 @@ async function findSerial(db: Db, serial: string): Promise<FoundSerial | undefin
 }
 
 /**
- * Counts a check of an active serial when it may (at most once per client per serial per UTC day, see
+ * Counts a check of an active serial when it may (at most once per network per serial, see
  * verification-count.ts) and answers the serial as it stands after it. Read before counting, the row is
  * current when this check counted and the serial had been verified before (the usual case: two round
  * trips); otherwise it is read again — a repeat's count may have been raised by a concurrent first check of
@@ -121,10 +125,10 @@ async function findSerial(db: Db, serial: string): Promise<FoundSerial | undefin
 async function checkSerial(
   db: Db,
   found: FoundSerial,
-  client: string,
+  network: string,
   mayCount: boolean,
 ): Promise<{ serial: FoundSerial; counted: boolean }> {
-  const count = mayCount ? await countVerification(db, found.id, client, 'printed') : undefined;
+  const count = mayCount ? await countVerification(db, found.id, network, 'printed') : undefined;
   if (count !== undefined && found.first) return { serial: { ...found, count }, counted: true };
   if (!mayCount) return { serial: found, counted: false };
   const now = (await findSerial(db, found.serial)) ?? found;
@@ -168,12 +172,13 @@ async function findCode(
   db: Db,
   compact: string,
   serial: string | undefined,
-  client: string,
+  network: string,
   mayCount: boolean,
 ): Promise<Verification | undefined> {
   const found = serial ? await findSerial(db, serial) : undefined;
   if (found?.status === 'active') {
-    const checked = await checkSerial(db, found, client, mayCount);
+    // Anyone who saw a secure card can type its serial: its count is of verified taps of its chip only.
+    const checked = await checkSerial(db, found, network, mayCount && !found.secure);
     return serialAnswer(checked.serial, checked.counted);
   }
   if (found?.status === 'blocked') return serialAnswer(found, false);
@@ -198,16 +203,22 @@ async function findCode(
   return undefined;
 }
 
+/** Who asks: keyed hashes of the client's address (its failed look-ups) and of its network (its count). */
+interface Asker {
+  client: string;
+  network: string;
+}
+
 /**
- * Verifies a serial number or SKU (spec: Verify; decisions: Verification, 009 and its issue-18 amendment).
- * A serial's check counts toward its x/5 once per client per day, and only when `mayCount` (the request
- * came from no other site, and did not ask not to count). `client` identifies the asker (a keyed hash of
- * the address) for that and for the failed-look-up limit, which the database shares across processes.
+ * Verifies a serial number or SKU (spec: Verify; decisions: Verification, 009 and its issue-18 amendment,
+ * 040). A plain serial's check counts toward its x/5 once per network, ever, and only when `mayCount` (the
+ * request came from no other site, and did not ask not to count); a secure card's printed serial never
+ * counts. The failed-look-up limit is the client's, and the database shares it across processes.
  */
 export async function verifyCode(
   db: Db,
   code: string,
-  client: string,
+  { client, network }: Asker,
   mayCount = true,
 ): Promise<Verification> {
   const compact = compactCode(code);
@@ -225,7 +236,7 @@ export async function verifyCode(
   // Counted as a miss before the look-up; a find gives it back.
   const counted = await countMiss(db, missKey(client), FAILED_LOOKUPS);
   if (counted.refused) return limitedAnswer(counted.count);
-  const answer = await findCode(db, compact, serial, client, mayCount);
+  const answer = await findCode(db, compact, serial, network, mayCount);
   if (!answer) return unknownAnswer(counted.count);
   await refundHit(db, missKey(client), counted);
   return answer;
@@ -236,6 +247,8 @@ export const CLAIM_MESSAGES = {
   notFound: 'No card has this serial number.',
   blocked: 'This card has been blocked and cannot be claimed.',
   taken: 'This card has already been claimed by someone else.',
+  tapToClaim:
+    'This card has a secure chip: tap it with your phone, then claim it from the page that opens (within 30 minutes, on the same phone).',
 } as const;
 
 /** Wrong serials a user may try in an hour when claiming: claiming must not become a way to find serials. */
@@ -269,12 +282,33 @@ export async function listClaimedCards(db: Db, userId: number, publicUrl: string
   }));
 }
 
-/** Claims an active, unclaimed card for the user (claiming one's own card again is fine). */
+/**
+ * Whether the claimer tapped this card's chip just now (a claim ticket for this serial and client). Its
+ * printed serial is on the card for anyone who saw it, so a secure card is claimed only with one.
+ */
+type FreshTap = (serial: string) => boolean;
+
+/** Refuses a claim of an unclaimed secure card that comes without a fresh verified tap of its chip. */
+async function requireTapOfSecureCard(db: Db, userId: number, serial: string, freshTap: FreshTap) {
+  const [row] = await db
+    .select({ secure: sql<boolean>`${serials.sunKeyVersion} is not null`, claimedBy: serials.claimedBy })
+    .from(serials)
+    .where(eq(serials.serial, serial));
+  if (row?.secure && row.claimedBy !== userId && !freshTap(serial)) {
+    throw new AppError('forbidden', CLAIM_MESSAGES.tapToClaim, { serial: [CLAIM_MESSAGES.tapToClaim] });
+  }
+}
+
+/**
+ * Claims an active, unclaimed card for the user (claiming one's own card again is fine); a secure card only
+ * with a fresh verified tap of its chip.
+ */
 export async function claimCard(
   db: Db,
   userId: number,
   code: string,
   publicUrl: string,
+  freshTap: FreshTap,
 ): Promise<ClaimedCard> {
   const serial = serialShape(compactCode(code));
   if (!serial || !hasValidCheck(serial)) {
@@ -284,6 +318,12 @@ export async function claimCard(
   const failKey = `claim-miss:${userId}`;
   const counted = await countMiss(db, failKey, FAILED_CLAIMS);
   if (counted.refused) throw tooManyAttempts(counted.retryAfterSeconds);
+  try {
+    await requireTapOfSecureCard(db, userId, serial, freshTap);
+  } catch (refused) {
+    await refundHit(db, failKey, counted);
+    throw refused;
+  }
   // A Team Pack card waits for the member it was printed for: anyone else finds it reserved.
   const reservedForOther = sql`EXISTS (SELECT 1 FROM ${teamClaims} WHERE ${teamClaims.serialId} = ${serials.id} AND ${teamClaims.claimedAt} IS NULL AND ${teamClaims.email} <> (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId}))`;
   const claimed = await db.transaction(async (tx) => {
@@ -353,6 +393,8 @@ export type TapTarget =
     }
   | { kind: 'lost' }
   | { kind: 'blocked' }
+  /** The client is past its failed look-ups for the hour (the same limit as /verify): nothing was looked up. */
+  | { kind: 'limited' }
   | { kind: 'unknown' };
 
 interface TappedSerial {
@@ -360,7 +402,22 @@ interface TappedSerial {
   chip: (TapChip & { ownerId: number | null }) | undefined;
 }
 
-export async function tapTarget(db: Db, code: string): Promise<TappedSerial> {
+/**
+ * `tapTarget` for a client, throttled like /verify: a serial-shaped code is counted as a failed look-up
+ * before it is looked up and a find gives it back, so `/c/{serial}` is no unthrottled way to find serials.
+ * A mistyped one (wrong check character) is answered without a query and not counted, as on /verify.
+ */
+export async function throttledTapTarget(db: Db, code: string, client: string): Promise<TappedSerial> {
+  const serial = serialShape(compactCode(code));
+  if (!serial || !hasValidCheck(serial)) return { target: { kind: 'unknown' }, chip: undefined };
+  const counted = await countMiss(db, missKey(client), FAILED_LOOKUPS);
+  if (counted.refused) return { target: { kind: 'limited' }, chip: undefined };
+  const found = await tapTarget(db, serial);
+  if (found.target.kind !== 'unknown') await refundHit(db, missKey(client), counted);
+  return found;
+}
+
+async function tapTarget(db: Db, code: string): Promise<TappedSerial> {
   const serial = serialShape(compactCode(code));
   if (!serial || !hasValidCheck(serial)) return { target: { kind: 'unknown' }, chip: undefined };
   const [row] = await db

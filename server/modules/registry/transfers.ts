@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
+import { formatSerial } from '../../../common/serial-format.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, cardTransfers, serials, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -8,10 +9,9 @@ import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import { cardOfferMail, cardTransferredMail } from '../../mail/card-transfer-mail.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { usableAccount } from '../accounts/status.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../staff/audit.ts';
 import { ownCardView, ownSerial } from './card-life.ts';
 import type { ClaimedCard } from './responses.ts';
-import { formatSerial } from './serial-code.ts';
 
 interface TransferDeps {
   db: Db;

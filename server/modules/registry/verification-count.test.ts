@@ -16,7 +16,7 @@ describe('countVerification', () => {
   });
   afterAll(() => test.close());
 
-  it('counts a client once a day, however often or concurrently it asks, and each other client once', async () => {
+  it('counts a network once, however often or concurrently it asks, and each other network once', async () => {
     const { db } = test.database;
     const first = await Promise.all(
       Array.from({ length: 20 }, () => countVerification(db, serialId, 'client-a', 'printed')),

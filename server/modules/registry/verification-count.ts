@@ -6,23 +6,25 @@ import { serialCheckDays, serials, serialVerifications } from '../../db/schema/i
 type VerificationMethod = 'printed' | 'chip';
 
 /**
- * Counts one verification of an active serial toward its x/5, at most once per client per serial per UTC
- * day, in one statement: the day's row is claimed first (`on conflict do nothing`, so two concurrent
- * requests of one client count once), and only a claimed row raises the count and logs the check.
- * Answers the count after this verification, or undefined when it counted nothing (a repeat today, or a
- * serial that is not active).
+ * Counts one verification of an active serial toward its x/5, at most once per network per serial, ever
+ * (decision 040): one stranger's checks, from however many addresses of one network and on however many
+ * days, count once. In one statement: the network's row is claimed first (`on conflict do nothing`, so two
+ * concurrent requests of one network count once; `day` is the day it counted), and only a claimed row
+ * raises the count and logs the check. Answers the count after this verification, or undefined when it
+ * counted nothing (a network that counted before, or a serial that is not active).
  */
 export async function countVerification(
   db: Db,
   serialId: number,
-  client: string,
+  network: string,
   method: VerificationMethod,
 ): Promise<number | undefined> {
   const result = await db.execute(sql`
     with claimed as (
       insert into ${serialCheckDays} (serial_id, client, day)
-      select id, ${client}, (now() at time zone 'utc')::date from ${serials}
+      select id, ${network}, (now() at time zone 'utc')::date from ${serials}
       where id = ${serialId} and status = 'active'
+        and not exists (select 1 from ${serialCheckDays} where serial_id = ${serialId} and client = ${network})
       on conflict do nothing
       returning serial_id
     ), counted as (
@@ -34,7 +36,7 @@ export async function countVerification(
       returning id, verification_count
     ), logged as (
       insert into ${serialVerifications} (serial_id, count, client, method)
-      select id, verification_count, ${client}, ${method} from counted
+      select id, verification_count, ${network}, ${method} from counted
     )
     select verification_count as count from counted`);
   // node-postgres and PGlite both answer with `rows`.

@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 let clients = 0;
-const newClient = () => `203.0.${(clients >> 8) & 255}.${clients++ & 255}`;
+/** A client in a network of its own (a serial's count is one per network). */
+const newClient = () => `203.${clients & 255}.${(clients++ >> 8) & 255}.1`;
 
 async function check(serial: string, client: string, headers: Record<string, string> = {}, query = '') {
   const response = await fetch(`${base}/api/verify/?code=${serial}${query}`, {

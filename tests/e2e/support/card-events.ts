@@ -42,7 +42,7 @@ export function claimNewCard(dataDir: string, username: string): Promise<string>
 export async function eventsAfterStop(server: ServerProcess, username: string) {
   server.child.kill('SIGTERM');
   const code = await server.exited;
-  if (code !== 0) throw new Error(`The server exited with ${code}: ${server.stderr()}`);
+  if (code !== 0) throw new Error(`The server exited with ${code}: ${server.stderr()}\n${server.stdout()}`);
   return withDatabase(server.dataDir, (db) =>
     db
       .select({

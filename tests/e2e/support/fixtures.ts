@@ -39,6 +39,12 @@ export const test = base.extend({
 
 export { expect };
 
+/**
+ * How long a test waits for heavy work (proofs drawn, print files made): the pool runs it at the lowest OS
+ * priority (decision 042), so on a machine busy with other tests it waits for all of them.
+ */
+export const HEAVY_WORK_MS = 60_000;
+
 /** Another tab in the same browser context, with the same hydration probe as the `page` fixture. */
 export async function newTab(context: BrowserContext): Promise<Page> {
   const tab = await context.newPage();

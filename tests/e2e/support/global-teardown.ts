@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { waitForExit } from './server-process.ts';
 
-/** Stops the server the global setup started (SIGTERM, SIGKILL if it lingers) and removes its data. */
+/** Stops the server the global setup started (SIGTERM, SIGKILL if it lingers) and removes its data and the template. */
 export default async function globalTeardown(): Promise<void> {
   const pid = Number(process.env.E2E_SERVER_PID);
   if (Number.isInteger(pid) && pid > 0) {
@@ -12,6 +12,7 @@ export default async function globalTeardown(): Promise<void> {
     }
     if (!(await waitForExit(pid))) process.kill(pid, 'SIGKILL');
   }
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dir of [process.env.E2E_DATA_DIR, process.env.E2E_TEMPLATE_DATA_DIR]) {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../server/test/free-port.ts';
@@ -24,12 +24,37 @@ export async function tempDataDir(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
 }
 
+/** The environment variable naming the run's migrated and seeded data directory (global-setup.ts). */
+const TEMPLATE_ENV = 'E2E_TEMPLATE_DATA_DIR';
+
+/**
+ * A data directory migrated and seeded once per run with `npm run db:migrate`, which each server started by
+ * startServer copies: a server on a fresh directory spends seconds on initdb, migrations and the seed.
+ */
+export async function makeTemplateDataDir(): Promise<string> {
+  const dataDir = await tempDataDir();
+  const made = await runCli('db-migrate.ts', dataDir, []);
+  if (made.code !== 0) throw new Error(`db:migrate failed (${made.code}): ${made.stderr}`);
+  process.env[TEMPLATE_ENV] = dataDir;
+  return dataDir;
+}
+
+/** A copy of the run's template data directory, or an empty one outside a run that made it. */
+async function preparedDataDir(): Promise<string> {
+  const dataDir = await tempDataDir();
+  const template = process.env[TEMPLATE_ENV];
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
   dataDir: string;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
+  /** Its log on stdout so far (LOG_LEVEL warn unless a test asks for more): why a shutdown was forced. */
+  stdout(): string;
   /** The exit code (null when ended by a signal). */
   exited: Promise<number | null>;
 }
@@ -56,11 +81,15 @@ export function spawnServer(options: {
   const child = spawn(process.execPath, ['--max-old-space-size=256', serverEntry], {
     cwd: projectRoot,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
+  });
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
@@ -68,6 +97,7 @@ export function spawnServer(options: {
     baseUrl: `http://127.0.0.1:${options.port}`,
     dataDir: options.dataDir,
     stderr: () => stderr,
+    stdout: () => stdout,
     exited,
   };
 }
@@ -93,7 +123,7 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
 }
 
 /**
- * A server on a free port and a fresh data directory, ready to answer. `prepare` runs on the directory
+ * A server on a free port and its own copy of the run's prepared data directory, ready to answer. `prepare` runs on the directory
  * before the server starts (e.g. `npm run admin:create`); `env` is given the server's address.
  */
 export async function startServer(
@@ -103,7 +133,7 @@ export async function startServer(
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = await tempDataDir();
+  const dataDir = await preparedDataDir();
   await options.prepare?.(dataDir);
   const server = spawnServer({ port, dataDir, env: options.env?.(`http://127.0.0.1:${port}`) });
   await waitUntilReady(server);
@@ -135,13 +165,14 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   await rm(server.dataDir, { recursive: true, force: true });
 }
 
-/** `npm run admin:create` on a data directory (the embedded database, unless `databaseUrl` is given). */
-export function runAdminCreate(
+/** A command of server/cli on a data directory (the embedded database, unless `databaseUrl` is given). */
+function runCli(
+  script: string,
   dataDir: string,
   args: string[],
   databaseUrl = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}`, ...args], {
     cwd: projectRoot,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -155,4 +186,9 @@ export function runAdminCreate(
     stderr += chunk;
   });
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** `npm run admin:create` on a data directory (the embedded database, unless `databaseUrl` is given). */
+export function runAdminCreate(dataDir: string, args: string[], databaseUrl = '') {
+  return runCli('admin-create.ts', dataDir, args, databaseUrl);
 }

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import { auditLog, serialFlags, serials } from '../../../db/schema/index.ts';
 import { newSerials, tap } from '../../../test/registry-events.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../../test/users.ts';
-import { formatSerial } from '../serial-code.ts';
 
 let t: TestApp;
 let base: string;

@@ -3,7 +3,7 @@ import { REGISTRY_SIGNAL_MESSAGES } from '../../../../common/messages/registry-s
 import { doc } from '../../../http/openapi.ts';
 import { parseInput } from '../../../http/validate.ts';
 import type { Services } from '../../../services.ts';
-import { actorOf, idOf } from '../../admin/scope.ts';
+import { actorOf, idOf } from '../../staff/guard.ts';
 import { blockSerial, clearFlag, serialSignals } from './admin.ts';
 import { bulkBlock } from './bulk-block.ts';
 import { blockBody, bulkBlockBody, bulkBlockSchema, serialSignalsSchema } from './schemas.ts';
@@ -64,6 +64,8 @@ export const serialSignalAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> =
       summary: 'Block serials from a CSV (serial,reason[,note]): checked first, then all or none',
       auth: 'admin',
       body: bulkBlockBody,
+      // The CSV file (MAX_SERIAL_CSV_BYTES of ASCII) as a JSON string.
+      bodyLimit: 1024 * 1024,
       responses: {
         200: { description: 'What would be blocked, or what was.', schema: bulkBlockSchema },
         400: 'Rows with problems, by line number; nothing was blocked.',

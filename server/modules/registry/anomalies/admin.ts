@@ -4,7 +4,7 @@ import { REGISTRY_SIGNAL_MESSAGES } from '../../../../common/messages/registry-s
 import type { Db } from '../../../db/client.ts';
 import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { type Actor, recordAudit } from '../../admin/audit.ts';
+import { type Actor, recordAudit } from '../../staff/audit.ts';
 import { SERIAL_NOT_FOUND, serialOf } from '../serial-admin.ts';
 import { blockInTransaction } from './block.ts';
 import type { SerialSignals } from './schemas.ts';

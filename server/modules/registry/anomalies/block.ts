@@ -3,7 +3,7 @@ import type { BlockReason } from '../../../../common/block-reasons.ts';
 import type { Tx } from '../../../db/client.ts';
 import { serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { type Actor, recordAudit } from '../../admin/audit.ts';
+import { type Actor, recordAudit } from '../../staff/audit.ts';
 import { SERIAL_NOT_FOUND } from '../serial-admin.ts';
 
 /**

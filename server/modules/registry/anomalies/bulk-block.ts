@@ -6,11 +6,12 @@ import {
   MAX_BLOCK_ROWS,
   REGISTRY_SIGNAL_MESSAGES,
 } from '../../../../common/messages/registry-signals.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import type { Db } from '../../../db/client.ts';
 import { type SerialStatus, serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import type { Actor } from '../../admin/audit.ts';
-import { compactCode, formatSerial, hasValidCheck, serialShape } from '../serial-code.ts';
+import type { Actor } from '../../staff/audit.ts';
+import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
 import { blockInTransaction } from './block.ts';
 import type { BulkBlock } from './schemas.ts';
 

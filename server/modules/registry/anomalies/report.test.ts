@@ -1,13 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { utcDay } from '../../../../common/insights.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import { company } from '../../../../content/company.ts';
 import { appMeta, serialFlags } from '../../../db/schema/index.ts';
 import { createMailQueue } from '../../../mail/queue.ts';
 import { days, newSerials } from '../../../test/registry-events.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { formatSerial } from '../serial-code.ts';
 import { REPORTED_ON, reportNewFlags } from './report.ts';
 
 const FIRM = 'registry@firm.test';

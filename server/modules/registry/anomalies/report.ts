@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { utcDay } from '../../../../common/insights.ts';
 import { FLAG_KIND_LABELS } from '../../../../common/messages/registry-signals.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import type { Db } from '../../../db/client.ts';
 import { appMeta, serialFlags, serials } from '../../../db/schema/index.ts';
 import type { Mailer } from '../../../mail/index.ts';
 import { registryFlagsMail } from '../../../mail/registry-flags-mail.ts';
-import { formatSerial } from '../serial-code.ts';
 
 /** An arbitrary constant: the advisory lock that lets one process at a time send the daily report. */
 const REPORT_LOCK = 7_018_002;

@@ -1,4 +1,4 @@
-import { formatSerial } from '../serial-code.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import { SUN_MAC_HEX_LENGTH, SUN_PARAMS, SUN_PICC_HEX_LENGTH, sunUrlTemplate } from './sun-url.ts';
 
 /** The NDEF file of an NTAG 424 DNA: file number 02, 256 bytes (NT4H2421Gx §8.2.2). */

@@ -93,12 +93,14 @@ function readMessage(deps: TapVerificationDeps, chip: TapChip, search: URLSearch
     const keys = keysOf(master, version, chip.serial);
     const picc = decryptPiccData(keys.sdmMetaRead, query.message.picc);
     if (!picc) continue;
-    if (picc.uid !== chip.chipUid) {
-      rejected = { kind: 'rejected', event: 'unknown_uid', rejection: 'unknown_uid', picc, version };
-      continue;
-    }
+    // The MAC first: a message under another key still decrypts to the chip's tag one time in 256, and
+    // its random "UID" is no clone. Another UID under a good MAC is: our keys copied onto another chip.
     if (!macMatches(keys.sdmFileRead, picc, query.message.mac)) {
       rejected = { kind: 'rejected', event: 'bad_mac', rejection: 'bad_mac', picc, version };
+      continue;
+    }
+    if (picc.uid !== chip.chipUid) {
+      rejected = { kind: 'rejected', event: 'unknown_uid', rejection: 'unknown_uid', picc, version };
       continue;
     }
     return { kind: 'proven', message: { picc, version } };

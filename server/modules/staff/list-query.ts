@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_TOO_LONG } from '../catalog/schemas.ts';
-import { pageNumber } from '../paging.ts';
+import { pageNumber, SEARCH_TOO_LONG } from '../paging.ts';
 
 /** Rows on one page of every admin table. */
 export const ADMIN_PAGE_SIZE = 25;

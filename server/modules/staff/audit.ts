@@ -2,8 +2,8 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type AuditRow, auditLog } from '../../db/schema/index.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import type { AuditView } from './audit-view.ts';
 import { ADMIN_PAGE_SIZE } from './list-query.ts';
-import type { AuditView } from './responses.ts';
 
 /** The signed-in admin making a change. */
 export interface Actor {

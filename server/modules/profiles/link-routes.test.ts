@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { sessionSecretOf } from '../../config.ts';
 import { cardEvents, profileLinks, users } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
+import { signVia } from '../insights/signed-via.ts';
 
 let t: TestApp;
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
@@ -23,8 +25,18 @@ async function linkOf(userId: number, url: string, enabled = true): Promise<numb
   return row?.id as number;
 }
 
+/** A source as the server signs it for the card's page (a typed-in one counts as a plain link). */
+const signed = (username: string, source: 'qr' | 'tap') =>
+  encodeURIComponent(signVia(sessionSecretOf(t.config), username, { source, card: null }));
+
+/** A click on the card's own page (elsewhere, a link stops at a page saying where it leads: attack-lows.test.ts). */
 const follow = (path: string, cookie?: string) =>
-  request(t, { url: path, cookie, headers: { 'user-agent': PHONE }, remoteAddress: '203.0.113.9' });
+  request(t, {
+    url: path,
+    cookie,
+    headers: { 'user-agent': PHONE, 'sec-fetch-site': 'same-origin' },
+    remoteAddress: '203.0.113.9',
+  });
 
 it("sends a click on to the owner's own enabled link only, and counts it", async () => {
   const owner = await signedInUser(t);
@@ -33,7 +45,7 @@ it("sends a click on to the owner's own enabled link only, and counts it", async
   const disabled = await linkOf(owner.id, 'https://example.test/hidden', false);
   const theirs = await linkOf(other.id, 'https://evil.test/');
 
-  const sent = await follow(`/profile/${owner.username}/links/${link}?via=qr`);
+  const sent = await follow(`/profile/${owner.username}/links/${link}?via=${signed(owner.username, 'qr')}`);
   expect(sent.status).toBe(302);
   expect(sent.headers.location).toBe('https://example.test/portfolio?x=1');
   expect(sent.headers['cache-control']).toBe('no-store');
@@ -65,12 +77,22 @@ it("sends a click on to the owner's own enabled link only, and counts it", async
   await t.database.db.update(users).set({ profilePrivate: false }).where(eq(users.id, owner.id));
 
   // A HEAD and a bot are sent on too, but not counted.
-  expect((await request(t, { method: 'HEAD', url: `/profile/${owner.username}/links/${link}` })).status).toBe(
-    302,
-  );
+  const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+  expect(
+    (
+      await request(t, {
+        method: 'HEAD',
+        url: `/profile/${owner.username}/links/${link}`,
+        headers: sameOrigin,
+      })
+    ).status,
+  ).toBe(302);
   const bot = await request(t, {
     url: `/profile/${owner.username}/links/${link}`,
-    headers: { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' },
+    headers: {
+      ...sameOrigin,
+      'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    },
   });
   expect(bot.status).toBe(302);
 
@@ -90,7 +112,9 @@ it("sends a click on to the owner's own enabled link only, and counts it", async
 
 it("counts a contact save on the public .vcf with the page's source", async () => {
   const owner = await signedInUser(t);
-  const saved = await follow(`/api/auth/public-profile/${owner.username}/vcard/?via=tap`);
+  const saved = await follow(
+    `/api/auth/public-profile/${owner.username}/vcard/?via=${signed(owner.username, 'tap')}`,
+  );
   expect(saved.status).toBe(200);
   expect(
     (await request(t, { method: 'HEAD', url: `/api/auth/public-profile/${owner.username}/vcard/` })).status,

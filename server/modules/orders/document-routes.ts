@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { doc } from '../../http/openapi.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { orderNumberSchema } from '../orders/schemas.ts';
-import { DOCUMENT_FILES, sendPdf } from './downloads.ts';
-import { findDocument } from './invoices.ts';
+import { DOCUMENT_FILES, sendPdf } from '../billing/downloads.ts';
+import { findDocument } from '../billing/invoices.ts';
+import { orderNumberSchema } from './schemas.ts';
 
 /** The signed-in customer's own invoices and credit notes; anyone else's order answers as an unknown one. */
-export const billingRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
+export const orderDocumentRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
   for (const { file, kind, notFound } of DOCUMENT_FILES) {
     app.get<{ Params: { number: string } }>(
       `/orders/:number/${file}`,

@@ -1,0 +1,220 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.ts';
+import { DataDirBusyError } from '../db/lock.ts';
+import { AppError } from '../errors.ts';
+import { type BatchRow, batchCsv, generateBatch, importBatch } from '../modules/registry/batches.ts';
+import { ImportError } from '../modules/registry/csv-import.ts';
+import { secureBatchCsv } from '../modules/registry/sun/provisioning.ts';
+import { bindChipUids } from '../modules/registry/sun/provisioning-bind.ts';
+import {
+  type CardSelection,
+  currentKeyRows,
+  rekeyRows,
+  secureCardsOf,
+  startRekey,
+} from '../modules/registry/sun/provisioning-cards.ts';
+import {
+  createKeyFile,
+  KeyFileExistsError,
+  keyFileCsv,
+  MissingMasterKeyError,
+  requireMasterKeys,
+} from '../modules/registry/sun/provisioning-keys.ts';
+import type { CommandIo } from './command-io.ts';
+import { openForTool } from './open-database.ts';
+
+const USAGE = `Usage:
+  npm run serials -- generate --sku SKU --count N > batch.csv
+  npm run serials -- generate --sku SKU --count N --sun --keys keys.csv > batch.csv
+  npm run serials -- import batch.csv
+  npm run serials -- bind uids.csv [--replace]
+  npm run serials -- keys (--serials batch.csv | --sku SKU) --keys keys.csv
+  npm run serials -- rekey (--serials batch.csv | --sku SKU) --keys rekey-keys.csv
+
+--sun makes serials for secure NTAG 424 DNA chips; their keys go to the --keys file (mode 0600, never
+overwritten, never printed). See docs/encoding-secure-cards.md.`;
+
+const NO_MASTER_KEY = `No SUN master key is configured: secure cards need SUN_MASTER_KEY_V1 (32 hexadecimal characters) in the server's environment or .env.
+Make one with:  openssl rand -hex 16
+Keep it only in the server's configuration (and its backup): every secure card's keys derive from it.`;
+
+class UsageError extends Error {}
+
+function selectionOf(values: {
+  serials?: string | undefined;
+  sku?: string | undefined;
+}): Promise<CardSelection> {
+  if (values.serials && values.sku) throw new UsageError('Give --serials or --sku, not both.');
+  if (values.sku) return Promise.resolve({ sku: values.sku });
+  if (values.serials) return readFile(values.serials, 'utf8').then((csv) => ({ csv }));
+  throw new UsageError(
+    `Say which cards: --serials FILE (a CSV with a serial column) or --sku SKU.\n\n${USAGE}`,
+  );
+}
+
+function keysPathOf(values: { keys?: string | undefined }, what: string): string {
+  if (!values.keys) {
+    throw new UsageError(
+      `${what} needs --keys FILE: the keys are written there, never to the screen.\n\n${USAGE}`,
+    );
+  }
+  return values.keys;
+}
+
+/**
+ * `npm run serials`: make a batch of serials for a SKU (CSV on stdout), import a CSV of serials, and for
+ * secure chips bind their UIDs, (re)export their key file, or start re-keying them.
+ */
+async function run(argv: string[], io: CommandIo): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      sku: { type: 'string' },
+      count: { type: 'string' },
+      sun: { type: 'boolean' },
+      keys: { type: 'string' },
+      serials: { type: 'string' },
+      replace: { type: 'boolean' },
+    },
+  });
+  const [command, file] = positionals;
+  if (command === 'generate') {
+    if (!values.sku || !values.count) throw new UsageError(USAGE);
+    const keysPath = values.sun ? keysPathOf(values, 'generate --sun') : undefined;
+    const tool = await openForTool('serials', io.env);
+    try {
+      if (!keysPath) {
+        const rows = await generateBatch(tool.database.db, values.sku, Number(values.count));
+        io.out(batchCsv(rows, tool.config.publicUrl));
+        say(io, `Generated ${rows.length} serials for ${values.sku}.`);
+        return;
+      }
+      const master = tool.config.sunMasterKeys;
+      const version = master.current;
+      if (version === undefined) throw new UsageError(NO_MASTER_KEY);
+      const keyFile = await createKeyFile(keysPath);
+      let rows: BatchRow[];
+      try {
+        rows = await generateBatch(tool.database.db, values.sku, Number(values.count), version);
+      } catch (error) {
+        await keyFile.discard();
+        throw error;
+      }
+      await keyFile.write(
+        keyFileCsv(
+          master,
+          rows.map((row) => ({ serial: row.serial, keyVersion: version })),
+        ),
+      );
+      io.out(
+        secureBatchCsv(
+          rows.map((row) => ({ serial: row.serial, sku: row.sku, chipUid: null, sunKeyVersion: version })),
+          tool.config.publicUrl,
+        ),
+      );
+      say(
+        io,
+        `Generated ${rows.length} secure serials for ${values.sku} (key version ${version}); their keys are in ${keysPath}.`,
+      );
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
+  if (command === 'import') {
+    if (!file) throw new UsageError(USAGE);
+    const csv = await readFile(file, 'utf8');
+    const tool = await openForTool('serials', io.env);
+    try {
+      const count = await importBatch(tool.database.db, csv);
+      say(io, `Imported ${count} serials from ${file}.`);
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
+  if (command === 'bind') {
+    if (!file) throw new UsageError(USAGE);
+    const csv = await readFile(file, 'utf8');
+    const tool = await openForTool('serials', io.env);
+    try {
+      const result = await bindChipUids(tool.database.db, csv, { replace: values.replace === true });
+      say(
+        io,
+        `Bound ${result.bound} chip ${result.bound === 1 ? 'UID' : 'UIDs'} from ${file}` +
+          (result.replaced ? `, replaced ${result.replaced}` : '') +
+          (result.unchanged ? `, ${result.unchanged} already bound` : '') +
+          (result.skipped
+            ? `, ${result.skipped} ${result.skipped === 1 ? 'row' : 'rows'} without a UID skipped`
+            : '') +
+          '.',
+      );
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
+  if (command === 'keys' || command === 'rekey') {
+    const keysPath = keysPathOf(values, command);
+    const selection = await selectionOf(values);
+    const tool = await openForTool('serials', io.env);
+    try {
+      const master = tool.config.sunMasterKeys;
+      if (master.current === undefined) throw new UsageError(NO_MASTER_KEY);
+      const selected = await secureCardsOf(tool.database.db, selection);
+      const rows = command === 'keys' ? currentKeyRows(selected) : rekeyRows(master, selected);
+      requireMasterKeys(master, rows);
+      // The file first: a card marked for re-keying whose new keys were never written could not be re-encoded.
+      await (await createKeyFile(keysPath)).write(keyFileCsv(master, rows));
+      if (command === 'rekey') {
+        await startRekey(tool.database.db, rows);
+        say(
+          io,
+          `${rows.length} cards are being re-keyed to version ${master.current}; old and new keys are in ${keysPath}. Each card's first valid tap under the new keys completes it.`,
+        );
+      } else {
+        say(io, `The keys of ${rows.length} secure cards are in ${keysPath}.`);
+      }
+    } finally {
+      await tool.close();
+    }
+    return;
+  }
+  throw new UsageError(USAGE);
+}
+
+/** One line to the tool's user. */
+function say(io: CommandIo, line: string): void {
+  io.err(`${line}\n`);
+}
+
+/**
+ * `npm run serials -- …` as a function of its arguments and streams: 0 when it did what it was asked, 1 with
+ * the reason on standard error when it refused (nothing changed) or failed.
+ */
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    await run(argv, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportError) {
+      // A refused file: `import` keeps its words, the secure-card commands say what they did not do.
+      const failure = argv[0] === 'import' ? 'Nothing was imported:' : 'Nothing was changed:';
+      say(io, `${failure}\n${error.message}`);
+    } else {
+      const known =
+        error instanceof ConfigError ||
+        error instanceof DataDirBusyError ||
+        error instanceof UsageError ||
+        error instanceof KeyFileExistsError ||
+        error instanceof MissingMasterKeyError ||
+        error instanceof AppError ||
+        // parseArgs' own refusals: an unknown option, a value missing.
+        String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+      say(io, known ? (error as Error).message : String((error as Error).stack ?? error));
+    }
+    return 1;
+  }
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, hydrated, test } from './support/fixtures.ts';
+import { expect, HEAVY_WORK_MS, hydrated, test } from './support/fixtures.ts';
 import {
   type MailedServer,
   registerActiveUser,
@@ -57,6 +57,7 @@ test('signed-out visitors are sent to log in, customers get a 403 page', async (
 });
 
 test('an admin adds a card with a cover image and it is in the shop at once', async ({ page }) => {
+  test.setTimeout(120_000);
   await logIn(page, admin);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Catalogue' }).click();
@@ -78,7 +79,10 @@ test('an admin adds a card with a cover image and it is in the shop at once', as
     .setInputFiles({ name: 'ocean.png', mimeType: 'image/png', buffer: cover });
   await expect(page.getByRole('img', { name: 'The chosen cover' })).toBeVisible();
   await page.getByRole('button', { name: 'Add card' }).click();
-  await expect(page.getByText('Ocean Blue Intro Card added to the catalogue.')).toBeVisible();
+  // The cover is re-encoded in the pool.
+  await expect(page.getByText('Ocean Blue Intro Card added to the catalogue.')).toBeVisible({
+    timeout: HEAVY_WORK_MS,
+  });
   await expect(page).toHaveURL(/\/admin\/cards\/\d+$/);
 
   await go(page, '/cards');
@@ -111,6 +115,7 @@ test('an admin chooses what a card prints and its pack size', async ({ page }) =
 });
 
 test('an admin ships a customer’s order and the customer is e-mailed', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   // The customer orders through the API, signed in in their own browser.
   const shopper = await browser.newContext();
   const request = shopper.request;
@@ -151,7 +156,10 @@ test('an admin ships a customer’s order and the customer is e-mailed', async (
   await hydrated(page);
   await expect(page.getByRole('button', { name: 'Mark as shipped' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Confirm order' }).click();
-  await expect(page.getByText(`Order ${order.number} is now confirmed.`, { exact: false })).toBeVisible();
+  // Confirming issues the invoice, drawn in the pool.
+  await expect(page.getByText(`Order ${order.number} is now confirmed.`, { exact: false })).toBeVisible({
+    timeout: HEAVY_WORK_MS,
+  });
   await page.getByLabel('Note to the customer (optional)').fill('Tracking number: AN123456789IE');
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(page.getByText(`Order ${order.number} is now shipped.`, { exact: false })).toBeVisible();

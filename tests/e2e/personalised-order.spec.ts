@@ -66,7 +66,8 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await form
     .getByLabel('Signature')
     .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: signature });
-  await expect(front.locator('image')).toHaveCount(1);
+  // The signature is made into a picture in the pool.
+  await expect(front.locator('image')).toHaveCount(1, { timeout: HEAVY_WORK_MS });
   await expect(form.getByRole('button', { name: 'Remove signature' })).toBeVisible();
   await shot(page, 'personalise', [390, 1280]);
   await form.getByRole('button', { name: 'Add personalised card to cart' }).click();

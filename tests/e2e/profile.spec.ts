@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { USERNAME_CHANGE_NOTICE } from '../../common/messages/profiles.ts';
 import { decodeQr, parseVCard } from './support/contact-readers.ts';
-import { expect, hydrated, test } from './support/fixtures.ts';
+import { expect, HEAVY_WORK_MS, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,6 +32,7 @@ async function signIn(page: Page) {
 test('edit the profile with a photo: preview, upload progress, saved, and links are safe', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page);
   await page.goto(`${site.baseUrl}/profile`);
   await hydrated(page);
@@ -106,7 +107,8 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
     uploadThroughput: -1,
   });
 
-  await expect(page.getByText('Profile updated')).toBeVisible({ timeout: 30_000 });
+  // The photo is re-encoded in the pool.
+  await expect(page.getByText('Profile updated')).toBeVisible({ timeout: HEAVY_WORK_MS });
   await expect(form).toHaveCount(0);
   const card = page.getByRole('article');
   await expect(card.getByRole('heading', { name: 'Grace Brewster Hopper' })).toBeVisible();

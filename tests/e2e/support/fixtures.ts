@@ -40,8 +40,9 @@ export const test = base.extend({
 export { expect };
 
 /**
- * How long a test waits for heavy work (proofs drawn, print files made): the pool runs it at the lowest OS
- * priority (decision 042), so on a machine busy with other tests it waits for all of them.
+ * How long a test waits for heavy work (uploads re-encoded, proofs and invoices drawn, print files made): the
+ * pools run it below the requests' OS priority (decisions 042 and 046), so on a machine busy with other tests
+ * it waits for them.
  */
 export const HEAVY_WORK_MS = 60_000;
 

@@ -54,7 +54,7 @@ import { MAX_IMAGE_BYTES } from '../common/limits.ts';
 import { DESIGN_UPLOAD, PROFILE_PHOTO_UPLOAD } from '../common/upload-fields.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
-import { CHILD_NICENESS } from '../server/jobs/pool.ts';
+import { BACKGROUND_NICENESS } from '../server/jobs/heavy-work.ts';
 import { hashPassword } from '../server/modules/accounts/passwords.ts';
 import { insertContacts } from '../server/test/exchanged-contacts.ts';
 import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
@@ -622,11 +622,11 @@ async function worstCases(): Promise<WorstCase[]> {
       },
     },
     {
-      label: `(control) ${os.cpus().length} spinning processes at nice ${CHILD_NICENESS}`,
+      label: `(control) ${os.cpus().length} spinning processes at nice ${BACKGROUND_NICENESS}`,
       connections: 0,
       pauseWhenRefused: false,
       control: true,
-      external: () => spin(os.cpus().length, CHILD_NICENESS),
+      external: () => spin(os.cpus().length, BACKGROUND_NICENESS),
     },
     {
       label: '(control) 1 spinning process at nice 0',

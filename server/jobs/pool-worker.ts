@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import { AppError } from '../errors.ts';
-import { CHILD_NICENESS, type TaskReply } from './pool.ts';
+import { POOL_NICENESS_ENV, type TaskReply } from './pool.ts';
 import { runTask, type TaskName } from './tasks.ts';
 
 /**
@@ -10,9 +10,10 @@ import { runTask, type TaskName } from './tasks.ts';
  * libvips') take the lowered one from the thread that starts them. Then it runs one task per message.
  */
 function lowerPriority() {
+  const niceness = Number(process.env[POOL_NICENESS_ENV] ?? 19);
   try {
-    os.setPriority(0, CHILD_NICENESS);
-    for (const thread of readdirSync('/proc/self/task')) os.setPriority(Number(thread), CHILD_NICENESS);
+    os.setPriority(0, niceness);
+    for (const thread of readdirSync('/proc/self/task')) os.setPriority(Number(thread), niceness);
   } catch {
     // Not Linux, or not allowed: the work still runs, at the same priority as requests.
   }

@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
-import { CHILD_NICENESS, createPool } from './pool.ts';
+import { BACKGROUND_NICENESS, WAITED_NICENESS } from './heavy-work.ts';
+import { createPool } from './pool.ts';
 
-const pool = createPool({ size: 1, heapMb: 128, timeoutMs: 60_000, idleMs: 60_000 });
-afterAll(() => pool.close());
+const pools = [WAITED_NICENESS, BACKGROUND_NICENESS].map((niceness) => ({
+  niceness,
+  pool: createPool({ size: 1, heapMb: 128, timeoutMs: 60_000, idleMs: 60_000, niceness }),
+}));
+afterAll(() => {
+  for (const { pool } of pools) pool.close();
+});
 
 /** A field of /proc/{pid}/task/{tid}/stat, counted as proc(5) does, after the command's parentheses. */
 const statField = (file: string, field: number) =>
@@ -26,9 +32,9 @@ function children(): number[] {
 const nicenessOf = (pid: number) =>
   readdirSync(`/proc/${pid}/task`).map((tid) => statField(`/proc/${pid}/task/${tid}/stat`, 19));
 
-it.runIf(process.platform === 'linux')(
-  'starts its child at the lowest priority, before the child has loaded anything, and keeps every thread there',
-  async () => {
+it.runIf(process.platform === 'linux').each(pools)(
+  'starts its child at nice $niceness, before the child has loaded anything, and keeps every thread there',
+  async ({ niceness, pool }) => {
     const before = new Set(children());
     const mail = {
       mail: { from: 'a@example.test', to: 'b@example.test', text: 'hi' },
@@ -38,9 +44,9 @@ it.runIf(process.platform === 'linux')(
     // At once: the child is still loading its libraries, which took about a second of CPU in the build.
     const [child] = children().filter((pid) => !before.has(pid));
     expect(child).toBeDefined();
-    expect(nicenessOf(child as number)[0]).toBe(CHILD_NICENESS);
+    expect(nicenessOf(child as number)[0]).toBe(niceness);
     expect((await done).raw.toString()).toContain('hi');
     // Once it runs, every thread it has (V8's, libuv's) is there too.
-    expect(new Set(nicenessOf(child as number))).toEqual(new Set([CHILD_NICENESS]));
+    expect(new Set(nicenessOf(child as number))).toEqual(new Set([niceness]));
   },
 );

@@ -24,10 +24,12 @@ interface PoolOptions {
   timeoutMs: number;
   /** A child with nothing to do this long exits; the next task starts one again. */
   idleMs: number;
+  /** The children's OS priority (0 to 19, higher is lower): what they take of a CPU that requests also want. */
+  niceness: number;
 }
 
-/** The children's OS priority: the lowest, so that heavy work runs on what requests leave of the CPU. */
-export const CHILD_NICENESS = 19;
+/** How a child learns the priority it lowers itself to (pool-worker.ts). */
+export const POOL_NICENESS_ENV = 'POOL_NICENESS';
 
 const TOO_SLOW = 'This took too long to prepare. Please try again later.';
 const FAILED = 'This could not be prepared right now. Please try again later.';
@@ -36,24 +38,24 @@ const FAILED = 'This could not be prepared right now. Please try again later.';
  * From source (tsx: dev, tests) the child's entry is TypeScript, loaded through tsx; the production bundle has
  * it compiled beside main.js (package.json's build:server), as for the PGlite thread.
  */
-function startChild(heapMb: number): ChildProcess {
-  const child = forkChild(heapMb);
+function startChild(heapMb: number, niceness: number): ChildProcess {
+  const child = forkChild(heapMb, niceness);
   // Lowered at once, not only by the child itself: the production bundle loads its libraries (sharp, resvg,
   // pdfkit) before its first line runs, about a second of CPU that otherwise competed with requests. Threads
   // the child starts from now on take this priority; pool-worker.ts lowers those it had already.
   try {
-    if (child.pid !== undefined) os.setPriority(child.pid, CHILD_NICENESS);
+    if (child.pid !== undefined) os.setPriority(child.pid, niceness);
   } catch {
     // Not allowed here: the child lowers itself once it runs.
   }
   return child;
 }
 
-function forkChild(heapMb: number): ChildProcess {
+function forkChild(heapMb: number, niceness: number): ChildProcess {
   const heap = `--max-old-space-size=${heapMb}`;
   const young = '--max-semi-space-size=4';
   const options = {
-    env: { ...process.env, MALLOC_ARENA_MAX: '1' },
+    env: { ...process.env, MALLOC_ARENA_MAX: '1', [POOL_NICENESS_ENV]: String(niceness) },
     serialization: 'advanced' as const,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as const,
   };
@@ -86,8 +88,8 @@ interface Slot {
 
 /**
  * A few child processes for heavy work (drawing, rasterising, PDFs, image re-encoding), started when first
- * needed. Each lowers its own OS priority when it starts (pool-worker.ts), so on a small machine the request
- * thread keeps answering while they draw. A task is given to an idle child or a new one; the caller (the fair
+ * needed, at the pool's OS priority from their first instant (and pool-worker.ts lowers the threads they
+ * already had), so on a small machine the request thread keeps answering while they draw. A task is given to an idle child or a new one; the caller (the fair
  * queue) never gives more tasks than there are slots.
  */
 export function createPool(options: PoolOptions) {
@@ -106,7 +108,11 @@ export function createPool(options: PoolOptions) {
   }
 
   function newSlot(): Slot {
-    const slot: Slot = { child: startChild(options.heapMb), running: undefined, idle: undefined };
+    const slot: Slot = {
+      child: startChild(options.heapMb, options.niceness),
+      running: undefined,
+      idle: undefined,
+    };
     slot.child.on('message', (reply: TaskReply) => {
       const running = slot.running;
       if (!running || running.id !== reply.id) return;

@@ -28,6 +28,15 @@ const TASKS = {
 };
 
 export type TaskName = keyof typeof TASKS;
+
+/**
+ * Work nobody waits for on the screen: a print file is made after the order, a mail is sent by the queue,
+ * a page is compressed again while the quick pass serves. Every other task answers a request someone waits
+ * for (an upload, a proof sent, an invoice issued as an order is confirmed, a card's preview picture).
+ */
+const BACKGROUND: ReadonlySet<TaskName> = new Set(['printFile', 'composeMail', 'bestCompression']);
+
+export const waitedFor = (name: TaskName): boolean => !BACKGROUND.has(name);
 export type TaskInput<K extends TaskName> = Parameters<(typeof TASKS)[K]>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<(typeof TASKS)[K]>>;
 

@@ -1,6 +1,6 @@
 import { TAP_PROOF_PARAM } from '../../common/tap-proof';
 import { VIA_PARAM } from '../../common/visit-source';
-import { hasSignedInHint } from '../lib/signed-in';
+import { restoreSession } from '../lib/signed-in';
 
 /*
  * The card page's only script (the page has no React on the client): the visit's source, Share with the
@@ -61,11 +61,8 @@ if (share) {
 }
 
 const bar = document.getElementById('edit-bar');
-if (bar?.hidden && hasSignedInHint()) {
-  fetch('/api/auth/profile/', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? response.json() : undefined))
-    .then((user: { username?: string } | undefined) => {
-      if (user && user.username === username) bar.hidden = false;
-    })
-    .catch(() => undefined);
+if (bar?.hidden) {
+  void restoreSession().then((user) => {
+    if (user?.username === username) bar.hidden = false;
+  });
 }

@@ -2,8 +2,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import type { User } from '../../server/modules/accounts/responses';
-import { ApiError, api } from './api';
-import { hasSignedInHint, tookLoggedOutNote } from './signed-in';
+import { api } from './api';
+import { restoreSession, tookLoggedOutNote } from './signed-in';
 import { toast } from './toast';
 
 export type { User };
@@ -12,7 +12,6 @@ interface AuthState {
   user: User | null;
   /** True until the session restore call has answered. */
   loading: boolean;
-  error: string | null;
 }
 
 interface AuthValue extends AuthState {
@@ -25,29 +24,17 @@ interface AuthValue extends AuthState {
 const AuthContext = createContext<AuthValue | null>(null);
 
 /**
- * Who is signed in, restored on start-up by the session cookie (asked only when the signed-in hint
- * cookie says there may be a session, so signed-out visitors cost no request and log no 401). Public pages render the same HTML for
- * everyone; the personal parts fill in here, on the client.
+ * Who is signed in, restored on start-up by the session cookie (`restoreSession`). Public pages render the
+ * same HTML for everyone; the personal parts fill in here, on the client.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ user: null, loading: true, error: null });
+  const [state, setState] = useState<AuthState>({ user: null, loading: true });
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
-    if (!hasSignedInHint()) {
-      setState({ user: null, loading: false, error: null });
-      return null;
-    }
-    try {
-      const user = await api<User>('/auth/profile/');
-      setState({ user, loading: false, error: null });
-      return user;
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.body?.detail ? error.body.detail : 'Failed to load user';
-      setState({ user: null, loading: false, error: message });
-      return null;
-    }
+    const user = (await restoreSession()) ?? null;
+    setState({ user, loading: false });
+    return user;
   }, []);
 
   useEffect(() => {
@@ -60,14 +47,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       refresh,
-      setUser: (user) => setState({ user, loading: false, error: null }),
+      setUser: (user) => setState({ user, loading: false }),
       async logout() {
         try {
           await api('/auth/logout/', { method: 'POST' });
         } catch {
           // The session is dropped on this side either way.
         }
-        setState({ user: null, loading: false, error: null });
+        setState({ user: null, loading: false });
         toast.success(ACCOUNT_MESSAGES.loggedOut);
         navigate('/login');
       },

@@ -1,5 +1,5 @@
 import type { User } from '../../server/modules/accounts/responses';
-import { hasSignedInHint, noteLoggedOut, welcomeName } from '../lib/signed-in';
+import { noteLoggedOut, restoreSession, welcomeName } from '../lib/signed-in';
 
 /*
  * The signed-in header on a light page: the page is the same for every visitor, so AccountLinks rendered
@@ -31,9 +31,5 @@ async function logout(): Promise<void> {
 export function enhanceAccount(header: HTMLElement): void {
   for (const button of document.querySelectorAll('[data-account="logout"]'))
     button.addEventListener('click', () => void logout());
-  if (!hasSignedInHint()) return;
-  fetch('/api/auth/profile/', { credentials: 'include', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<User>) : undefined))
-    .then((user) => user && show(header, user))
-    .catch(() => undefined);
+  void restoreSession().then((user) => user && show(header, user));
 }

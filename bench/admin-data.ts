@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
-import { generateSerial } from '../server/modules/registry/serial-code.ts';
+import { generateSerial } from '../server/modules/registry/serials/serial-code.ts';
 
 /** Serials sent to the database per statement (as one comma-separated parameter). */
 const SERIAL_CHUNK = 25_000;

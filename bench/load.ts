@@ -27,7 +27,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { addresses, cards, orders, serials, users } from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/modules/accounts/passwords.ts';
-import { generateSerial } from '../server/modules/registry/serial-code.ts';
+import { generateSerial } from '../server/modules/registry/serials/serial-code.ts';
 import { scratchPostgresDatabase } from '../server/test/scratch-database.ts';
 import { type RequestSpec, runOpenLoop } from './open-loop.ts';
 import { table } from './report.ts';

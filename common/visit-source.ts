@@ -17,7 +17,7 @@ export interface Visit {
 }
 
 const TAP_PREFIX = 'tap-';
-/** A compact serial: 12 Crockford base32 characters (server/modules/registry/serial-code.ts). */
+/** A compact serial: 12 Crockford base32 characters (server/modules/registry/serials/serial-code.ts). */
 const COMPACT_SERIAL = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
 /** The `via` value for a visit: `tap-{serial}`, `qr`, or nothing for a plain link. */

@@ -7,7 +7,7 @@ import { parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { UNAVAILABLE } from './errors.ts';
 import { NUL_REFUSED } from './http/validate.ts';
-import { generateSerial } from './modules/registry/serial-code.ts';
+import { generateSerial } from './modules/registry/serials/serial-code.ts';
 import { type ApiRequest, request } from './test/request.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from './test/users.ts';

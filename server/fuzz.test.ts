@@ -18,7 +18,7 @@ import {
   users,
 } from './db/schema/index.ts';
 import type { DocumentedRoute } from './http/openapi.ts';
-import { generateSerial } from './modules/registry/serial-code.ts';
+import { generateSerial } from './modules/registry/serials/serial-code.ts';
 import { insertContacts } from './test/exchanged-contacts.ts';
 import { request } from './test/request.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';

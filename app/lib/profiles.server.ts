@@ -10,7 +10,7 @@ import { numberedPage } from '../../server/modules/paging.ts';
 import { cardCacheControl } from '../../server/modules/profiles/card-caching.ts';
 import { printedAddress } from '../../server/modules/profiles/printed-address.ts';
 import { isFormerName, viewCard, viewCardAtCode } from '../../server/modules/profiles/service.ts';
-import { listClaimedCards } from '../../server/modules/registry/service.ts';
+import { listClaimedCards } from '../../server/modules/registry/ownership/claims.ts';
 import { requireUser } from './auth.server.ts';
 import { pageError } from './route-error.ts';
 

@@ -8,7 +8,7 @@ import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { VIA_PARAM } from '../../common/visit-source';
 import { teamCardOffer } from '../../server/modules/personalisation/team-claims.ts';
-import { transferOffer } from '../../server/modules/registry/transfers.ts';
+import { transferOffer } from '../../server/modules/registry/ownership/transfers.ts';
 import { pageError } from './route-error.ts';
 
 /**

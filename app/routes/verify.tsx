@@ -3,8 +3,8 @@ import { data, type ShouldRevalidateFunction, useSearchParams } from 'react-rout
 import { ENTER_CODE } from '../../common/messages/verification';
 import type { PageQuery } from '../../common/page-query';
 import { company } from '../../content/company';
-import { pageMayCountOnLoad } from '../../server/modules/registry/counting-origin';
 import type { VerificationResult } from '../../server/modules/registry/responses';
+import { pageMayCountOnLoad } from '../../server/modules/registry/verification/counting-origin';
 import { PageHeader } from '../components/PageHeader';
 import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';

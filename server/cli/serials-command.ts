@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { AppError } from '../errors.ts';
-import { type BatchRow, batchCsv, generateBatch, importBatch } from '../modules/registry/batches.ts';
-import { ImportError } from '../modules/registry/csv-import.ts';
+import { type BatchRow, batchCsv, generateBatch, importBatch } from '../modules/registry/serials/batches.ts';
+import { ImportError } from '../modules/registry/serials/csv-import.ts';
 import { secureBatchCsv } from '../modules/registry/sun/provisioning.ts';
 import { bindChipUids } from '../modules/registry/sun/provisioning-bind.ts';
 import {

@@ -30,8 +30,8 @@ function looksKeyed(text: string): boolean {
 }
 
 /**
- * `npm run serials -- args`, run in this process through the command's `main` (registry.test.ts spawns the
- * real entry once): its output, or its failure as execFile would report it.
+ * `npm run serials -- args`, run in this process through the command's `main` (`registry/serials/batches.test.ts`
+ * spawns the real entry once): its output, or its failure as execFile would report it.
  */
 async function run(args: string[], env: Record<string, string> = TEST_SUN_ENV) {
   const result = await runCommand(main, args, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTransfer } from '../../app/lib/registry.server.ts';
 import { cardTransfers, serials, users } from '../db/schema/index.ts';
-import { generateBatch } from '../modules/registry/batches.ts';
+import { generateBatch } from '../modules/registry/serials/batches.ts';
 import { request } from '../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -23,7 +23,6 @@ import {
   quoteSchema,
 } from '../modules/orders/responses.ts';
 import { publicProfileSchema } from '../modules/profiles/responses.ts';
-import { generateBatch } from '../modules/registry/batches.ts';
 import {
   adminSerialPageSchema,
   adminSerialSchema,
@@ -32,7 +31,8 @@ import {
   refusedVerificationSchema,
   verificationResultSchema,
 } from '../modules/registry/responses.ts';
-import { generateSerial } from '../modules/registry/serial-code.ts';
+import { generateBatch } from '../modules/registry/serials/batches.ts';
+import { generateSerial } from '../modules/registry/serials/serial-code.ts';
 import { auditPageSchema } from '../modules/staff/audit-view.ts';
 import { request } from '../test/request.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

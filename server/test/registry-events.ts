@@ -1,7 +1,7 @@
 import type { TapEventKind } from '../../common/tap-proof.ts';
 import type { Db } from '../db/client.ts';
 import { cards, serialCheckDays, serials, serialVerifications, tapEvents } from '../db/schema/index.ts';
-import { generateSerial } from '../modules/registry/serial-code.ts';
+import { generateSerial } from '../modules/registry/serials/serial-code.ts';
 
 const MINUTE = 60 * 1000;
 export const minutes = (n: number) => n * MINUTE;

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { serials } from '../db/schema/index.ts';
-import { generateBatch } from '../modules/registry/batches.ts';
+import { generateBatch } from '../modules/registry/serials/batches.ts';
 import { createMediaStore } from '../storage/index.ts';
 import { type CardOwner, insertCardOwner } from './card-owners.ts';
 import { type SimulatedChip, simulatedChip } from './sun-simulator.ts';

@@ -6,7 +6,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { acquireDataDirLock } from '../../server/db/lock.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
 import { serials, tapEvents } from '../../server/db/schema/index.ts';
-import { generateBatch } from '../../server/modules/registry/batches.ts';
+import { generateBatch } from '../../server/modules/registry/serials/batches.ts';
 import { TEST_SUN_ENV } from '../../server/test/sun-simulator.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, startMailedServer } from './support/mailed-server.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PACK_SIZE, PRINT_FIELDS, type PrintField } from '../../../common/card-design/personalisation.ts';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
-import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
+import { compactCode, hasValidCheck, serialShape } from '../registry/serials/serial-code.ts';
 import { priceInCents } from './schemas.ts';
 
 /** A card's price is at most 999999.99. */

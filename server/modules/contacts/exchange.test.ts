@@ -10,7 +10,7 @@ import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { signVia } from '../insights/signed-via.ts';
-import { generateSerial } from '../registry/serial-code.ts';
+import { generateSerial } from '../registry/serials/serial-code.ts';
 import { COPIES_PER_ADDRESS, EXCHANGES_PER_CLIENT, EXCHANGES_PER_OWNER } from './exchange.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { cardEvents, insightSalts, serials, users } from '../../db/schema/index.
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
 import { createSessions } from '../accounts/sessions.ts';
-import { generateBatch } from '../registry/batches.ts';
+import { generateBatch } from '../registry/serials/batches.ts';
 import { createInsightsRecorder } from './recorder.ts';
 import type { CardEventInput, InsightsRecorder } from './recording.ts';
 import { createVisitorSalts } from './visitor-salt.ts';

@@ -6,7 +6,7 @@ import { cards, profileLinks, serials } from '../../db/schema/index.ts';
 import { addDayRows, addEvents, rollThrough } from '../../test/insight-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/users.ts';
-import { generateBatch } from '../registry/batches.ts';
+import { generateBatch } from '../registry/serials/batches.ts';
 import { cardViewsPerDay } from './firm-totals.ts';
 import { insightsOf } from './summary.ts';
 

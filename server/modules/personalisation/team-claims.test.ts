@@ -9,9 +9,9 @@ import { request } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
-import { generateBatch } from '../registry/batches.ts';
-import { generateSerial } from '../registry/serial-code.ts';
-import { CLAIM_MESSAGES } from '../registry/service.ts';
+import { CLAIM_MESSAGES } from '../registry/ownership/claims.ts';
+import { generateBatch } from '../registry/serials/batches.ts';
+import { generateSerial } from '../registry/serials/serial-code.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;

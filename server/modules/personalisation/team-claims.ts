@@ -1,7 +1,7 @@
 // A Team Pack's cards after printing: the firm records each member card's serial when the order ships, each
 // member is mailed a link, and claims their own card onto their own profile with it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
@@ -22,10 +22,11 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { teamCardMail } from '../../mail/team-claim-mail.ts';
-import { ownCardView } from '../registry/card-life.ts';
+import { ownCardView } from '../registry/ownership/card-life.ts';
+import { CLAIM_MESSAGES } from '../registry/ownership/claims.ts';
+import { changeHands } from '../registry/ownership/hand-over.ts';
 import type { ClaimedCard } from '../registry/responses.ts';
-import { compactCode, hasValidCheck, serialShape } from '../registry/serial-code.ts';
-import { CLAIM_MESSAGES } from '../registry/service.ts';
+import { compactCode, hasValidCheck, serialShape } from '../registry/serials/serial-code.ts';
 import { recordAudit } from '../staff/audit.ts';
 import { servedDrawing } from './picture-refs.ts';
 
@@ -380,18 +381,13 @@ export async function acceptTeamCard(
       if (claim.claim.claimedBy === user.id && claim.owner === user.id) return claim.serial;
       throw new AppError('not_found', TEAM_CLAIM_MESSAGES.invalid);
     }
-    const [moved] = await tx
-      .update(serials)
-      .set({ claimedBy: user.id, claimedAt: sql`now()` })
-      .where(
-        and(
-          eq(serials.id, claim.claim.serialId),
-          eq(serials.status, 'active'),
-          isNull(serials.lostAt),
-          or(isNull(serials.claimedBy), eq(serials.claimedBy, user.id)),
-        ),
-      )
-      .returning({ serial: serials.serial });
+    // The link is used up with the claim.
+    const moved = await changeHands(tx, {
+      serialId: claim.claim.serialId,
+      from: 'nobody-or-taker',
+      to: user.id,
+      lost: 'refuse',
+    });
     if (!moved) {
       const [now] = await tx.select().from(serials).where(eq(serials.id, claim.claim.serialId));
       const message =
@@ -402,10 +398,6 @@ export async function acceptTeamCard(
             : TEAM_CLAIM_MESSAGES.taken;
       throw new AppError('conflict', message);
     }
-    await tx
-      .update(teamClaims)
-      .set({ claimedBy: user.id, claimedAt: sql`now()` })
-      .where(eq(teamClaims.id, claim.claim.id));
     await recordAudit(
       tx,
       { id: user.id, email: user.email },

@@ -5,17 +5,18 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { releaseCard } from './card-life.ts';
-import { cardLifeRoutes } from './card-life-routes.ts';
-import { checkMayCount } from './counting-origin.ts';
+import { releaseCard } from './ownership/card-life.ts';
+import { cardLifeRoutes } from './ownership/card-life-routes.ts';
+import { CLAIM_MESSAGES, claimCard, listClaimedCards } from './ownership/claims.ts';
 import {
   claimedCardListSchema,
   claimedCardSchema,
   refusedVerificationSchema,
   verificationResultSchema,
 } from './responses.ts';
-import { CLAIM_MESSAGES, claimCard, listClaimedCards, type VerificationKind, verifyCode } from './service.ts';
 import { claimTicketValid } from './sun/claim-ticket.ts';
+import { checkMayCount } from './verification/counting-origin.ts';
+import { type VerificationKind, verifyCode } from './verification/verify-code.ts';
 
 type RegistryRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'secret'>;
 

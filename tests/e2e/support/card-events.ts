@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type Db, openDatabase } from '../../../server/db/client.ts';
 import { acquireDataDirLock } from '../../../server/db/lock.ts';
 import { cardEvents, serials, users } from '../../../server/db/schema/index.ts';
-import { generateBatch } from '../../../server/modules/registry/batches.ts';
+import { generateBatch } from '../../../server/modules/registry/serials/batches.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /** The embedded database of a data directory no server holds (before a server starts, or after it stopped). */

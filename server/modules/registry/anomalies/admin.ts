@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { serialFlags, serials, tapEvents } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../staff/audit.ts';
-import { SERIAL_NOT_FOUND, serialOf } from '../serial-admin.ts';
+import { SERIAL_NOT_FOUND, serialOf } from '../serials/serial-admin.ts';
 import { blockInTransaction } from './block.ts';
 import type { SerialSignals } from './schemas.ts';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client.ts';
 import { serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../staff/audit.ts';
-import { SERIAL_NOT_FOUND } from '../serial-admin.ts';
+import { SERIAL_NOT_FOUND } from '../serials/serial-admin.ts';
 
 /**
  * Blocks one serial for a reason inside the caller's transaction, audited with what it was before; `noted`

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { type SerialStatus, serials } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { Actor } from '../../staff/audit.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { compactCode, hasValidCheck, serialShape } from '../serials/serial-code.ts';
 import { blockInTransaction } from './block.ts';
 import type { BulkBlock } from './schemas.ts';
 

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { serials } from '../../../db/schema/index.ts';
-import { byLine, csvRows, ImportError } from '../csv-import.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { byLine, csvRows, ImportError } from '../serials/csv-import.ts';
+import { compactCode, hasValidCheck, serialShape } from '../serials/serial-code.ts';
 
 interface BindResult {
   bound: number;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { cards, serials } from '../../../db/schema/index.ts';
-import { byLine, csvRows, ImportError } from '../csv-import.ts';
-import { compactCode, hasValidCheck, serialShape } from '../serial-code.ts';
+import { byLine, csvRows, ImportError } from '../serials/csv-import.ts';
+import { compactCode, hasValidCheck, serialShape } from '../serials/serial-code.ts';
 import type { SunMasterKeys } from './master-keys.ts';
 import type { KeyedSerial } from './provisioning-keys.ts';
 

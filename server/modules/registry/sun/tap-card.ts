@@ -2,8 +2,8 @@ import { type TapProofView, tapProofViewOf } from '../../../../common/messages/t
 import type { Visit } from '../../../../common/visit-source.ts';
 import type { Sessions } from '../../accounts/sessions.ts';
 import { signVia } from '../../insights/signed-via.ts';
-import { type TapTarget, throttledTapTarget } from '../service.ts';
-import { countVerification } from '../verification-count.ts';
+import { type TapTarget, throttledTapTarget } from '../verification/tap-target.ts';
+import { countVerification } from '../verification/verification-count.ts';
 import { signClaimTicket } from './claim-ticket.ts';
 import { readTapProof, signTapProof } from './tap-proof-token.ts';
 import { type Tapper, type TapVerificationDeps, verifyTap } from './tap-verification.ts';

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInUser } from '../../../test/users.ts';
 import { createSessions } from '../../accounts/sessions.ts';
 import { sweepAnomalies } from '../anomalies/sweep.ts';
-import { generateBatch } from '../batches.ts';
+import { generateBatch } from '../serials/batches.ts';
 import { cardTaps } from './tap-card.ts';
 import { readTapProof, signTapProof } from './tap-proof-token.ts';
 

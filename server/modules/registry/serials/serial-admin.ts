@@ -1,16 +1,16 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
-import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../common/limits.ts';
-import { formatSerial } from '../../../common/serial-format.ts';
-import type { Db } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
-import { cards, type SerialStatus, serials, serialVerifications, users } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { offsetOf, type Page, pageOf } from '../paging.ts';
-import { type Actor, recordAudit } from '../staff/audit.ts';
-import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
-import { openFlagCondition } from './anomalies/flagged.ts';
+import { MAX_VERIFICATIONS, pastVerificationLimit } from '../../../../common/limits.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
+import type { Db } from '../../../db/client.ts';
+import { escapeLike } from '../../../db/like.ts';
+import { cards, type SerialStatus, serials, serialVerifications, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
+import { offsetOf, type Page, pageOf } from '../../paging.ts';
+import { type Actor, recordAudit } from '../../staff/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../../staff/list-query.ts';
+import { openFlagCondition } from '../anomalies/flagged.ts';
+import type { AdminSerial, AdminSerialRow } from '../responses.ts';
 import { type BatchRow, generateBatch, importBatch } from './batches.ts';
-import type { AdminSerial, AdminSerialRow } from './responses.ts';
 import { compactCode, hasValidCheck, serialShape } from './serial-code.ts';
 
 export const SERIAL_NOT_FOUND = 'Serial number not found.';

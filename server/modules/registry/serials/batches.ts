@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MAX_SERIAL_BATCH } from '../../../common/limits.ts';
-import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
-import type { Db } from '../../db/client.ts';
-import { cards, serials } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { MAX_SERIAL_BATCH } from '../../../../common/limits.ts';
+import { SERIAL_ADMIN_MESSAGES } from '../../../../common/messages/verification.ts';
+import type { Db } from '../../../db/client.ts';
+import { cards, serials } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
 import { byLine, csvRows, ImportError } from './csv-import.ts';
 import { compactCode, generateSerial, hasValidCheck, serialShape } from './serial-code.ts';
 

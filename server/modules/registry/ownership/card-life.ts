@@ -1,12 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
-import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { cardTransfers, type SerialRow, serials } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import type { ClaimedCard } from './responses.ts';
-import { compactCode, serialShape } from './serial-code.ts';
-import { listClaimedCards } from './service.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { CARD_LIFE_MESSAGES } from '../../../../common/messages/card-life.ts';
+import { CARD_NOT_FOUND } from '../../../../common/messages/catalog.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { type SerialRow, serials } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
+import type { ClaimedCard } from '../responses.ts';
+import { compactCode, serialShape } from '../serials/serial-code.ts';
+import { listClaimedCards } from './claims.ts';
+import { changeHands } from './hand-over.ts';
 
 /**
  * One of the user's own cards by its serial as typed (dashes, case); someone else's card and an unknown
@@ -64,12 +65,7 @@ export async function releaseCard(db: Db, userId: number, code: string): Promise
   const row = await ownSerial(db, userId, code);
   if (row.lostAt) throw new AppError('conflict', CARD_LIFE_MESSAGES.releaseLost);
   await db.transaction(async (tx) => {
-    const released = await tx
-      .update(serials)
-      .set({ claimedBy: null, claimedAt: null })
-      .where(and(eq(serials.id, row.id), eq(serials.claimedBy, userId), isNull(serials.lostAt)))
-      .returning({ id: serials.id });
-    if (released.length === 0) throw new AppError('conflict', CARD_LIFE_MESSAGES.releaseLost);
-    await tx.delete(cardTransfers).where(eq(cardTransfers.serialId, row.id));
+    const released = await changeHands(tx, { serialId: row.id, from: userId, to: null, lost: 'refuse' });
+    if (!released) throw new AppError('conflict', CARD_LIFE_MESSAGES.releaseLost);
   });
 }

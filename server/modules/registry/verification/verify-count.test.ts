@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serials, serialVerifications } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { generateBatch } from './batches.ts';
+import { serials, serialVerifications } from '../../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { generateBatch } from '../serials/batches.ts';
 
 /**
  * Issue 18, point 5: a verify count no stranger can burn, over real HTTP (the app on a real port, behind a

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog, serials } from '../../db/schema/index.ts';
-import { request } from '../../test/request.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInAdmin, signedInUser } from '../../test/users.ts';
+import { auditLog, serials } from '../../../db/schema/index.ts';
+import { request } from '../../../test/request.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signedInAdmin, signedInUser } from '../../../test/users.ts';
 import { generateSerial } from './serial-code.ts';
 
 let t: TestApp;

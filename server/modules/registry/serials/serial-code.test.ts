@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSerial } from '../../../common/serial-format.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
 import { checkCharacter, compactCode, generateSerial, hasValidCheck, serialShape } from './serial-code.ts';
 
 describe('serial codes', () => {

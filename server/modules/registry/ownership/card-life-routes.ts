@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { doc } from '../../http/openapi.ts';
-import { parseInput } from '../../http/validate.ts';
-import type { Services } from '../../services.ts';
-import { requireUser } from '../accounts/auth.ts';
-import { emailField } from '../accounts/schemas.ts';
+import { doc } from '../../../http/openapi.ts';
+import { parseInput } from '../../../http/validate.ts';
+import type { Services } from '../../../services.ts';
+import { requireUser } from '../../accounts/auth.ts';
+import { emailField } from '../../accounts/schemas.ts';
+import { claimedCardSchema } from '../responses.ts';
 import { setCardLost } from './card-life.ts';
-import { claimedCardSchema } from './responses.ts';
 import { acceptTransfer, cancelTransfer, offerTransfer } from './transfers.ts';
 
 type CardLifeRoutesOptions = Pick<Services, 'db' | 'mailer' | 'publicUrl'>;

@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { CARD_LIFE_MESSAGES } from '../../../common/messages/card-life.ts';
-import { formatSerial } from '../../../common/serial-format.ts';
-import type { Db } from '../../db/client.ts';
-import { cards, cardTransfers, serials, type UserRow, users } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
-import { cardOfferMail, cardTransferredMail } from '../../mail/card-transfer-mail.ts';
-import type { Mailer } from '../../mail/index.ts';
-import { usableAccount } from '../accounts/status.ts';
-import { recordAudit } from '../staff/audit.ts';
+import { CARD_LIFE_MESSAGES } from '../../../../common/messages/card-life.ts';
+import { formatSerial } from '../../../../common/serial-format.ts';
+import type { Db } from '../../../db/client.ts';
+import { cards, cardTransfers, serials, type UserRow, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
+import { enforceLimit, type Limit } from '../../../http/rate-limit.ts';
+import { cardOfferMail, cardTransferredMail } from '../../../mail/card-transfer-mail.ts';
+import type { Mailer } from '../../../mail/index.ts';
+import { usableAccount } from '../../accounts/status.ts';
+import { recordAudit } from '../../staff/audit.ts';
+import type { ClaimedCard } from '../responses.ts';
 import { ownCardView, ownSerial } from './card-life.ts';
-import type { ClaimedCard } from './responses.ts';
+import { changeHands } from './hand-over.ts';
 
 interface TransferDeps {
   db: Db;
@@ -142,20 +143,15 @@ export async function acceptTransfer(deps: TransferDeps, user: UserRow, token: s
       .from(users)
       .where(and(eq(users.id, offer.fromUserId), usableAccount()));
     if (!giver) throw new AppError('not_found', CARD_LIFE_MESSAGES.transferInvalid);
-    const [moved] = await tx
-      .update(serials)
-      .set({ claimedBy: user.id, claimedAt: sql`now()`, lostAt: null })
-      .where(
-        and(
-          eq(serials.id, offer.serialId),
-          eq(serials.claimedBy, offer.fromUserId),
-          eq(serials.status, 'active'),
-        ),
-      )
-      .returning({ serial: serials.serial, cardId: serials.cardId });
+    // The offer ends with the move.
+    const moved = await changeHands(tx, {
+      serialId: offer.serialId,
+      from: offer.fromUserId,
+      to: user.id,
+      lost: 'clear',
+    });
     // The giver released the card, or the firm blocked it, since the offer: there is nothing to give.
     if (!moved) throw new AppError('not_found', CARD_LIFE_MESSAGES.transferInvalid);
-    await tx.delete(cardTransfers).where(eq(cardTransfers.id, offer.id));
     const [card] = await tx.select({ name: cards.name }).from(cards).where(eq(cards.id, moved.cardId));
     await recordAudit(
       tx,

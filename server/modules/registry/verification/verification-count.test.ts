@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serials, serialVerifications } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { serials, serialVerifications } from '../../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { countVerification } from './verification-count.ts';
 
 describe('countVerification', () => {

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
-import { AppError } from '../../errors.ts';
-import { doc } from '../../http/openapi.ts';
-import { parseInput } from '../../http/validate.ts';
-import type { Services } from '../../services.ts';
-import { numberedPage } from '../paging.ts';
-import { actorOf } from '../staff/guard.ts';
+import { SERIAL_ADMIN_MESSAGES } from '../../../../common/messages/verification.ts';
+import { AppError } from '../../../errors.ts';
+import { doc } from '../../../http/openapi.ts';
+import { parseInput } from '../../../http/validate.ts';
+import type { Services } from '../../../services.ts';
+import { numberedPage } from '../../paging.ts';
+import { actorOf } from '../../staff/guard.ts';
+import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from '../responses.ts';
+import { secureBatchCsv } from '../sun/provisioning.ts';
 import { batchBody, importBody, serialActionBody, serialsQuery } from './admin-schemas.ts';
 import { batchCsv } from './batches.ts';
 import { ImportError } from './csv-import.ts';
-import { adminSerialPageSchema, adminSerialSchema, serialImportSchema } from './responses.ts';
 import { changeSerial, generateSerials, getSerial, importSerials, listSerials } from './serial-admin.ts';
-import { secureBatchCsv } from './sun/provisioning.ts';
 
 type RegistryAdminRoutesOptions = Pick<Services, 'db' | 'publicUrl' | 'sunKeyVersion'>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits.ts';
-import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification.ts';
-import { pageNumber } from '../paging.ts';
-import { search } from '../staff/list-query.ts';
+import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../../common/limits.ts';
+import { SERIAL_ADMIN_MESSAGES } from '../../../../common/messages/verification.ts';
+import { pageNumber } from '../../paging.ts';
+import { search } from '../../staff/list-query.ts';
 
 export const serialsQuery = z.object({
   page: pageNumber.default(1),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { serialCheckDays, serials, serialVerifications } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { serialCheckDays, serials, serialVerifications } from '../../../db/schema/index.ts';
 
 /** How a verification was made: the printed serial typed or scanned, or a fresh secure tap of the chip. */
 type VerificationMethod = 'printed' | 'chip';

@@ -6,7 +6,7 @@ import { DataDirBusyError } from '../db/lock.ts';
 import { isCommonPassword } from '../modules/accounts/passwords.ts';
 import { emailField, newPasswordField } from '../modules/accounts/schemas.ts';
 import { createAdmin } from '../modules/accounts/service.ts';
-import { openForTool } from './open-database.ts';
+import { withTool } from './open-database.ts';
 
 const USAGE =
   'Usage: npm run admin:create -- [--email EMAIL] [--password PASSWORD] [--first-name NAME] [--last-name NAME]';
@@ -49,8 +49,7 @@ async function run(): Promise<void> {
   if (isCommonPassword(password.data)) throw new UsageError('Password: This password is too common.');
 
   loadEnvFile();
-  const tool = await openForTool('admin:create', process.env);
-  try {
+  await withTool('admin:create', process.env, async (tool) => {
     const outcome = await createAdmin(tool.database.db, {
       email: email.data,
       password: password.data,
@@ -62,9 +61,7 @@ async function run(): Promise<void> {
         ? `Created the admin ${email.data}. Log in at ${siteAddressForTools(tool.config, process.env)}/login.`
         : `${email.data} is now an admin (active, with the new password).`,
     );
-  } finally {
-    await tool.close();
-  }
+  });
 }
 
 run().catch((error: unknown) => {

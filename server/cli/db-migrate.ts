@@ -1,15 +1,15 @@
 import { ConfigError, loadEnvFile } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { openForTool } from './open-database.ts';
+import { withTool } from './open-database.ts';
 
 /** `npm run db:migrate`: applies migrations (and the one-time demo seed) without starting the server. */
 async function run(): Promise<void> {
   loadEnvFile();
-  const tool = await openForTool('db:migrate', process.env);
-  console.log(
-    `Migrations applied on ${tool.database.kind}${tool.seededCards ? `; seeded ${tool.seededCards} demo cards` : ''}.`,
-  );
-  await tool.close();
+  const { kind, seededCards } = await withTool('db:migrate', process.env, async (tool) => ({
+    kind: tool.database.kind,
+    seededCards: tool.seededCards,
+  }));
+  console.log(`Migrations applied on ${kind}${seededCards ? `; seeded ${seededCards} demo cards` : ''}.`);
 }
 
 run().catch((error: unknown) => {

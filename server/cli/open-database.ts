@@ -4,19 +4,34 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/lock.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 
-/**
- * For command-line tools: the database `env` configures (`.env` already loaded), migrated. The embedded one
- * is opened only when no live server holds it (DataDirBusyError otherwise); PostgreSQL at any time.
- */
-export async function openForTool(
-  tool: string,
-  env: Record<string, string | undefined>,
-): Promise<{
+interface OpenTool {
   config: Config;
   database: Database;
   seededCards: number;
-  close(): Promise<void>;
-}> {
+}
+
+/**
+ * For command-line tools: runs `use` with the database `env` configures (`.env` already loaded), migrated,
+ * and closes it whatever happens. The embedded one is opened only when no live server holds it
+ * (DataDirBusyError otherwise); PostgreSQL at any time.
+ */
+export async function withTool<T>(
+  tool: string,
+  env: Record<string, string | undefined>,
+  use: (open: OpenTool) => Promise<T>,
+): Promise<T> {
+  const open = await openForTool(tool, env);
+  try {
+    return await use(open);
+  } finally {
+    await open.close();
+  }
+}
+
+async function openForTool(
+  tool: string,
+  env: Record<string, string | undefined>,
+): Promise<OpenTool & { close(): Promise<void> }> {
   const config = parseConfig(env);
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, tool);
   try {

@@ -22,7 +22,7 @@ import {
   requireMasterKeys,
 } from '../modules/registry/sun/provisioning-keys.ts';
 import type { CommandIo } from './command-io.ts';
-import { openForTool } from './open-database.ts';
+import { withTool } from './open-database.ts';
 
 const USAGE = `Usage:
   npm run serials -- generate --sku SKU --count N > batch.csv
@@ -81,14 +81,14 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
   });
   const [command, file] = positionals;
   if (command === 'generate') {
-    if (!values.sku || !values.count) throw new UsageError(USAGE);
+    const { sku, count } = values;
+    if (!sku || !count) throw new UsageError(USAGE);
     const keysPath = values.sun ? keysPathOf(values, 'generate --sun') : undefined;
-    const tool = await openForTool('serials', io.env);
-    try {
+    await withTool('serials', io.env, async (tool) => {
       if (!keysPath) {
-        const rows = await generateBatch(tool.database.db, values.sku, Number(values.count));
+        const rows = await generateBatch(tool.database.db, sku, Number(count));
         io.out(batchCsv(rows, tool.config.publicUrl));
-        say(io, `Generated ${rows.length} serials for ${values.sku}.`);
+        say(io, `Generated ${rows.length} serials for ${sku}.`);
         return;
       }
       const master = tool.config.sunMasterKeys;
@@ -97,7 +97,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
       const keyFile = await createKeyFile(keysPath);
       let rows: BatchRow[];
       try {
-        rows = await generateBatch(tool.database.db, values.sku, Number(values.count), version);
+        rows = await generateBatch(tool.database.db, sku, Number(count), version);
       } catch (error) {
         await keyFile.discard();
         throw error;
@@ -116,30 +116,24 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
       );
       say(
         io,
-        `Generated ${rows.length} secure serials for ${values.sku} (key version ${version}); their keys are in ${keysPath}.`,
+        `Generated ${rows.length} secure serials for ${sku} (key version ${version}); their keys are in ${keysPath}.`,
       );
-    } finally {
-      await tool.close();
-    }
+    });
     return;
   }
   if (command === 'import') {
     if (!file) throw new UsageError(USAGE);
     const csv = await readFile(file, 'utf8');
-    const tool = await openForTool('serials', io.env);
-    try {
+    await withTool('serials', io.env, async (tool) => {
       const count = await importBatch(tool.database.db, csv);
       say(io, `Imported ${count} serials from ${file}.`);
-    } finally {
-      await tool.close();
-    }
+    });
     return;
   }
   if (command === 'bind') {
     if (!file) throw new UsageError(USAGE);
     const csv = await readFile(file, 'utf8');
-    const tool = await openForTool('serials', io.env);
-    try {
+    await withTool('serials', io.env, async (tool) => {
       const result = await bindChipUids(tool.database.db, csv, { replace: values.replace === true });
       say(
         io,
@@ -151,16 +145,13 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
             : '') +
           '.',
       );
-    } finally {
-      await tool.close();
-    }
+    });
     return;
   }
   if (command === 'keys' || command === 'rekey') {
     const keysPath = keysPathOf(values, command);
     const selection = await selectionOf(values);
-    const tool = await openForTool('serials', io.env);
-    try {
+    await withTool('serials', io.env, async (tool) => {
       const master = tool.config.sunMasterKeys;
       if (master.current === undefined) throw new UsageError(NO_MASTER_KEY);
       const selected = await secureCardsOf(tool.database.db, selection);
@@ -177,9 +168,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
       } else {
         say(io, `The keys of ${rows.length} secure cards are in ${keysPath}.`);
       }
-    } finally {
-      await tool.close();
-    }
+    });
     return;
   }
   throw new UsageError(USAGE);

@@ -4,12 +4,12 @@ import { type TaskInput, type TaskName, type TaskOutput, waitedFor } from './tas
 
 /**
  * Two pools per server process, each fed by its own fair queue, by whether someone is waiting for the answer
- * (decision 046). Work a person waits for on the screen runs at nice 10: requests come first, yet a busy
- * machine does not starve it (at nice 19, with both cores busy at normal priority, a one-page invoice was
- * not done after two minutes). Work nobody waits for runs at nice 19, on what requests leave of the CPU (decision 042).
- * One child each: on the 2-core machine the site is sized for, a second one drawing at the same priority
- * would take the core the request thread needs (decision 036). Each child's heap is capped well under the
- * server's.
+ * (decision 046). Work a person waits for on the screen (and short work besides) runs at nice 10: requests
+ * come first, yet a busy machine does not starve it (at nice 19, with both cores busy at normal priority, a
+ * one-page invoice was not done after two minutes). Print files, bulk work nobody waits for, run at nice 19,
+ * on what requests leave of the CPU (decision 042). One child each: on the 2-core machine the site is sized
+ * for, a second one drawing at the same priority would take the core the request thread needs (decision
+ * 036). Each child's heap is capped well under the server's.
  */
 const POOL = { size: 1, heapMb: 192, timeoutMs: 120_000, idleMs: 60_000 };
 const QUEUE = { perOwner: 4, maxWaiting: 32, retryAfterSeconds: 5 };

@@ -30,11 +30,12 @@ const TASKS = {
 export type TaskName = keyof typeof TASKS;
 
 /**
- * Work nobody waits for on the screen: a print file is made after the order, a mail is sent by the queue,
- * a page is compressed again while the quick pass serves. Every other task answers a request someone waits
- * for (an upload, a proof sent, an invoice issued as an order is confirmed, a card's preview picture).
+ * Bulk work nobody waits for on the screen: an order's print files, seconds each, made after the order. Every
+ * other task answers a request someone waits for (an upload, a proof sent, an invoice issued as an order is
+ * confirmed, a card's preview picture) or is short (a large mail composed, a page compressed again): it
+ * shares their child rather than keep a second one alive (decision 046).
  */
-const BACKGROUND: ReadonlySet<TaskName> = new Set(['printFile', 'composeMail', 'bestCompression']);
+const BACKGROUND: ReadonlySet<TaskName> = new Set(['printFile']);
 
 export const waitedFor = (name: TaskName): boolean => !BACKGROUND.has(name);
 export type TaskInput<K extends TaskName> = Parameters<(typeof TASKS)[K]>[0];

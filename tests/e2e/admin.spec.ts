@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { generateSerial } from '../../server/modules/registry/serials/serial-code.ts';
 import { expect, HEAVY_WORK_MS, hydrated, test } from './support/fixtures.ts';
 import {
   type MailedServer,
@@ -208,6 +209,30 @@ test('an admin generates a batch, downloads its CSV, and a serial from it verifi
   await expect(page.locator('.admin-title .badge').first()).toHaveText('blocked');
   await go(page, `/verify?code=${serial}`);
   await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
+});
+
+test('an admin imports a CSV of serials: a bad row is named and nothing imported, then a clean file is', async ({
+  page,
+}) => {
+  await logIn(page, admin, '/admin/serials');
+  const form = page.getByRole('form', { name: 'Import a CSV' });
+  const [first, second] = [generateSerial(), generateSerial()];
+  const file = (name: string, csv: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await form
+    .getByLabel('CSV file with the columns serial and sku')
+    .setInputFiles(file('bad.csv', `serial,sku\n${first},IC-EXE-MG\nnot-a-serial,IC-EXE-MG\n`));
+  await form.getByRole('button', { name: 'Import' }).click();
+  await expect(form.getByText('Nothing was imported:')).toBeVisible();
+  await expect(form.getByText(/line 3: "not-a-serial"/)).toBeVisible();
+
+  await form
+    .getByLabel('CSV file with the columns serial and sku')
+    .setInputFiles(file('good.csv', `serial,sku\n${first},IC-EXE-MG\n${second},IC-EXE-MG\n`));
+  await form.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Imported 2 serial numbers.')).toBeVisible();
+  await expect(form.getByText('Nothing was imported:')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: first.replace(/(.{4})(?=.)/g, '$1-') })).toBeVisible();
 });
 
 test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', async ({ page }) => {

@@ -8,7 +8,7 @@ import { AdminTable } from '../../components/admin/AdminTable';
 import { CsvProblems } from '../../components/admin/CsvProblems';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { requireAdmin } from '../../lib/admin.server';
-import { ApiError, fieldErrors } from '../../lib/api';
+import { ApiError, api, fieldErrors } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
 import type { Route } from './+types/serial-blocks';
@@ -21,16 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-async function send(csv: string, apply: boolean): Promise<BulkBlock> {
-  const response = await fetch('/api/admin/serials/blocks/', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ csv, apply }),
-  });
-  const body = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as BulkBlock;
+function send(csv: string, apply: boolean): Promise<BulkBlock> {
+  return api<BulkBlock>('/admin/serials/blocks/', { method: 'POST', body: { csv, apply } });
 }
 
 /**

@@ -3,14 +3,14 @@ import { Link, useRevalidator } from 'react-router';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
-import type { AdminSerialRow } from '../../../server/modules/registry/responses';
+import type { AdminSerialRow, SerialImport } from '../../../server/modules/registry/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { CsvProblems } from '../../components/admin/CsvProblems';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadSerials } from '../../lib/admin.server';
-import { ApiError, fieldErrors } from '../../lib/api';
+import { ApiError, api, fieldErrors } from '../../lib/api';
 import { downloadFile } from '../../lib/contact-card';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -258,14 +258,10 @@ function ImportForm() {
     setBusy(true);
     setProblems([]);
     try {
-      const response = await fetch('/api/admin/serials/import/', {
+      const body = await api<SerialImport>('/admin/serials/import/', {
         method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ csv: await file.text() }),
+        body: { csv: await file.text() },
       });
-      const body = await response.json().catch(() => undefined);
-      if (!response.ok) throw new ApiError(response.status, body);
       toast.success(body.detail);
       form.reset();
       await revalidator.revalidate();

@@ -109,3 +109,4 @@ export const adminSerialPageSchema = numberedPageSchema(adminSerialRowSchema).me
 export const serialImportSchema = z
   .strictObject({ imported: z.number().int(), detail: z.string() })
   .meta({ id: 'SerialImport' });
+export type SerialImport = z.output<typeof serialImportSchema>;

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../../content/company.ts';
-import { auditLog, invoices } from '../../db/schema/index.ts';
+import { auditLog, invoices, users } from '../../db/schema/index.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPendingOrder } from '../../test/placed-orders.ts';
 import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
-import { issueCreditNote, issueInvoice } from './invoices.ts';
+import { issueCreditNote, issueInvoice, prepareDocument } from './invoices.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -136,7 +136,7 @@ describe('an order confirmed by the firm', () => {
   it('numbers each year from 0001 (the issue date’s year in UTC)', async () => {
     const { order: later } = await customerOrder(customer);
     const issued = await t.database.db.transaction((tx) =>
-      issueInvoice(tx, admin, later.id, new Date('2031-01-01T00:00:01Z')),
+      issueInvoice(tx, admin, later.id, { issuedAt: new Date('2031-01-01T00:00:01Z') }),
     );
     expect([issued.number, issued.year, issued.seq]).toEqual(['INV-2031-0001', 2031, 1]);
   });
@@ -244,5 +244,50 @@ describe('who may download an invoice', () => {
     expect((await download(`/api/admin/orders/${order.id}/invoice.pdf`)).status).toBe(401);
     expect((await download('/api/admin/orders/999999/invoice.pdf', admin.cookie)).status).toBe(404);
     expect((await download('/api/admin/orders/abc/invoice.pdf', admin.cookie)).status).toBe(404);
+  });
+});
+
+describe('an invoice drawn before the transaction that issues it', () => {
+  it('is issued as drawn while its number still holds', async () => {
+    const { order } = await customerOrder();
+    const prepared = await prepareDocument(t.database.db, order.id, 'invoice');
+    if (!prepared) throw new Error('nothing drawn');
+    const issued = await t.database.db.transaction((tx) => issueInvoice(tx, admin, order.id, { prepared }));
+    expect(issued.number).toBe(prepared.number);
+    expect(issued.pdf.equals(Buffer.from(prepared.pdf))).toBe(true);
+    expect(issued.issuedAt.getTime()).toBe(prepared.issuedAt.getTime());
+    // Issued, there is nothing more to draw for it.
+    expect(await prepareDocument(t.database.db, order.id, 'invoice')).toBeUndefined();
+  });
+
+  it('is drawn again when another invoice took its number meanwhile: no PDF shows a number it does not have', async () => {
+    const { order: first } = await customerOrder();
+    const { order: second } = await customerOrder();
+    const prepared = await prepareDocument(t.database.db, second.id, 'invoice');
+    if (!prepared) throw new Error('nothing drawn');
+    const taken = await t.database.db.transaction((tx) => issueInvoice(tx, admin, first.id));
+    expect(taken.number).toBe(prepared.number);
+
+    const issued = await t.database.db.transaction((tx) => issueInvoice(tx, admin, second.id, { prepared }));
+    expect(issued.seq).toBe(taken.seq + 1);
+    expect(issued.pdf.equals(Buffer.from(prepared.pdf))).toBe(false);
+    const text = await pdfText(issued.pdf);
+    expect(text).toContain(issued.number);
+    expect(text).not.toContain(prepared.number);
+  });
+
+  it('is drawn again when what it prints changed meanwhile', async () => {
+    const { customer, order } = await customerOrder();
+    const prepared = await prepareDocument(t.database.db, order.id, 'invoice');
+    if (!prepared) throw new Error('nothing drawn');
+    await t.database.db.update(users).set({ lastName: 'Renamed' }).where(eq(users.id, customer.id));
+    const issued = await t.database.db.transaction((tx) => issueInvoice(tx, admin, order.id, { prepared }));
+    expect(issued.number).toBe(prepared.number);
+    expect(await pdfText(issued.pdf)).toContain('Renamed');
+  });
+
+  it('is nothing for a credit note of an order never invoiced', async () => {
+    const { order } = await customerOrder();
+    expect(await prepareDocument(t.database.db, order.id, 'credit_note')).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 // Invoices and credit notes: numbered without gaps per kind and year, issued inside the transaction that
-
-// confirms or cancels the order, and never changed once issued.
+// confirms or cancels the order (drawn before it when the number still holds), and never changed once issued.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryName } from '../../../common/countries.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -50,15 +49,15 @@ async function documentOf(tx: Db | Tx, orderId: number, kind: InvoiceKind): Prom
   return row;
 }
 
-/** The order, locked for the rest of the transaction, with its customer and lines. */
-async function lockedOrder(tx: Db | Tx, orderId: number) {
-  const [found] = await tx
-    // The transaction's time (one clock for every host) dates the document and gives its year.
+/** The order with its customer and lines; locked for the rest of the transaction unless only looked at. */
+async function lockedOrder(tx: Db | Tx, orderId: number, lock: 'lock' | 'look' = 'lock') {
+  const query = tx
+    // The database's time (one clock for every host) dates the document and gives its year.
     .select({ order: orders, user: users, now: sql<Date | string>`now()` })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .for('update', { of: orders });
+    .where(eq(orders.id, orderId));
+  const [found] = lock === 'lock' ? await query.for('update', { of: orders }) : await query;
   if (!found) throw new Error(`no order ${orderId}`);
   const lines = await tx
     .select()
@@ -108,19 +107,30 @@ async function issue(
   found: LockedOrder,
   kind: InvoiceKind,
   credits: InvoiceRow | null,
-  issuedAt: Date | undefined,
+  options: DocumentOptions,
 ): Promise<InvoiceRow> {
-  const at = issuedAt ?? new Date(found.now);
+  const { prepared } = options;
+  const at = options.issuedAt ?? new Date(found.now);
   // The year is the issue date's year in UTC; the number is taken last, so its row is locked briefly.
   const year = at.getUTCFullYear();
   const seq = await nextSeq(tx, kind, year);
   const number = documentNumber(kind, year, seq);
-  // In the pool, in the buyer's turn (a page of text: a fraction of a second).
-  const pdf = await runHeavy(
-    `user:${found.order.userId}`,
-    'invoicePdf',
-    pdfData(found, { kind, number, issuedAt: at, credits: credits?.number ?? null }),
-  );
+  // Drawn before the transaction for this very number and these facts: used as it is, dated when drawn.
+  const fits =
+    prepared?.number === number &&
+    prepared.data ===
+      JSON.stringify(
+        pdfData(found, { kind, number, issuedAt: prepared.issuedAt, credits: credits?.number ?? null }),
+      );
+  const issuedAt = fits ? prepared.issuedAt : at;
+  // Otherwise drawn here, in the pool, in the buyer's turn (a page of text: a fraction of a second idle).
+  const pdf = fits
+    ? prepared.pdf
+    : await runHeavy(
+        `user:${found.order.userId}`,
+        'invoicePdf',
+        pdfData(found, { kind, number, issuedAt, credits: credits?.number ?? null }),
+      );
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -133,7 +143,7 @@ async function issue(
       // A credit note takes back its invoice's amount: the two sum to nothing.
       totalCents: kind === 'invoice' ? found.order.totalCents : -(credits?.totalCents ?? 0),
       pdf,
-      issuedAt: at,
+      issuedAt,
     })
     .returning();
   if (!row) throw new Error('the invoice insert returned nothing');
@@ -146,20 +156,24 @@ async function issue(
   return row;
 }
 
-/**
- * The order's invoice, issued now in the caller's transaction unless it already has one (then that one,
- * unchanged). `issuedAt` is for tests of another year; the transaction's time otherwise.
- */
+interface DocumentOptions {
+  /** For tests of another year; the transaction's time otherwise. */
+  issuedAt?: Date;
+  /** The document drawn before the transaction (`prepareDocument`), used when it still fits. */
+  prepared?: PreparedDocument | undefined;
+}
+
+/** The order's invoice, issued now in the caller's transaction unless it already has one (then that one, unchanged). */
 export async function issueInvoice(
   tx: Db | Tx,
   actor: Actor,
   orderId: number,
-  issuedAt?: Date,
+  options: DocumentOptions = {},
 ): Promise<InvoiceRow> {
   const found = await lockedOrder(tx, orderId);
   const existing = await documentOf(tx, orderId, 'invoice');
   if (existing) return existing;
-  return issue(tx, actor, found, 'invoice', null, issuedAt);
+  return issue(tx, actor, found, 'invoice', null, options);
 }
 
 /**
@@ -170,14 +184,57 @@ export async function issueCreditNote(
   tx: Db | Tx,
   actor: Actor,
   orderId: number,
-  issuedAt?: Date,
+  options: DocumentOptions = {},
 ): Promise<InvoiceRow | null> {
   const found = await lockedOrder(tx, orderId);
   const invoice = await documentOf(tx, orderId, 'invoice');
   if (!invoice) return null;
   const existing = await documentOf(tx, orderId, 'credit_note');
   if (existing) return existing;
-  return issue(tx, actor, found, 'credit_note', invoice, issuedAt);
+  return issue(tx, actor, found, 'credit_note', invoice, options);
+}
+
+/** A document drawn before the transaction that issues it, for the number it would get then. */
+export interface PreparedDocument {
+  number: string;
+  issuedAt: Date;
+  /** What was drawn, as JSON: the transaction uses the drawing only if it would draw the same. */
+  data: string;
+  pdf: Buffer;
+}
+
+/**
+ * Draws the order's next document of a kind before the transaction that issues it, for the number the
+ * counter would give now. A transaction that waited for the pool would hold its locks that long, and on
+ * the embedded database the one connection every request shares. `issue` uses the drawing when its number
+ * and facts still hold. Otherwise (another document was numbered meanwhile) it draws again inside.
+ * Nothing to draw: the order already has that document, or a credit note has no invoice to cancel.
+ */
+export async function prepareDocument(
+  db: Db,
+  orderId: number,
+  kind: InvoiceKind,
+): Promise<PreparedDocument | undefined> {
+  const found = await lockedOrder(db, orderId, 'look');
+  const invoice = await documentOf(db, orderId, 'invoice');
+  if (kind === 'invoice' ? invoice : !invoice || (await documentOf(db, orderId, 'credit_note')))
+    return undefined;
+  const issuedAt = new Date(found.now);
+  const year = issuedAt.getUTCFullYear();
+  const [counter] = await db
+    .select({ lastSeq: invoiceCounters.lastSeq })
+    .from(invoiceCounters)
+    .where(and(eq(invoiceCounters.kind, kind), eq(invoiceCounters.year, year)));
+  const number = documentNumber(kind, year, (counter?.lastSeq ?? 0) + 1);
+  const data = pdfData(found, {
+    kind,
+    number,
+    issuedAt,
+    credits: kind === 'credit_note' ? (invoice?.number ?? null) : null,
+  });
+  // In a turn of its own: a drawing ahead must never take the turn the transaction's own drawing needs.
+  const pdf = await runHeavy('job:documents-ahead', 'invoicePdf', data);
+  return { number, issuedAt, data: JSON.stringify(data), pdf };
 }
 
 /** The file name a document downloads and is attached as: "INV-2026-0001.pdf". */
@@ -201,8 +258,9 @@ export async function invoiceConfirmedOrder(
   tx: Db | Tx,
   actor: Actor,
   orderId: number,
+  prepared?: PreparedDocument,
 ): Promise<{ invoice: InvoiceRow; attachment: MailAttachment }> {
-  const invoice = await issueInvoice(tx, actor, orderId);
+  const invoice = await issueInvoice(tx, actor, orderId, { prepared });
   return { invoice, attachment: invoiceAttachment(invoice) };
 }
 

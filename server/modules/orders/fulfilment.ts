@@ -6,7 +6,12 @@ import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from 
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
-import { invoiceConfirmedOrder, issueCreditNote } from '../billing/invoices.ts';
+import {
+  invoiceConfirmedOrder,
+  issueCreditNote,
+  type PreparedDocument,
+  prepareDocument,
+} from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
@@ -37,6 +42,20 @@ export interface FulfilmentDeps {
 }
 
 /**
+ * The invoice (confirming) or credit note (cancelling) this change would issue, drawn before its transaction
+ * so that the transaction does not wait for the pool; nothing for another change, or one not allowed now. A
+ * refusal here (the pool busy) is met again, and said, when the transaction draws it.
+ */
+async function documentAhead(db: Db, id: number, to: OrderStatus): Promise<PreparedDocument | undefined> {
+  const kind = to === 'confirmed' ? 'invoice' : to === 'cancelled' ? 'credit_note' : undefined;
+  const [order] = kind
+    ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
+    : [];
+  if (!kind || !order || !ORDER_TRANSITIONS[order.status].includes(to)) return undefined;
+  return prepareDocument(db, id, kind).catch(() => undefined);
+}
+
+/**
  * Moves an order along an allowed transition in one transaction: the status changes only if it is still
  * what was read (two admins at once cannot both cancel), a cancelled order's cards go back in stock, the
  * change is written to the order's history and the audit log, a confirmed order gets its invoice and a
@@ -52,6 +71,7 @@ export async function changeOrderStatus(
   teamSerials: ShippedSerial[] = [],
 ): Promise<void> {
   const { db } = deps;
+  const prepared = await documentAhead(db, id, to);
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ order: orders, user: users })
@@ -120,9 +140,9 @@ export async function changeOrderStatus(
     // Confirming invoices the order, cancelling an invoiced one credits it: numbered in this transaction.
     const document =
       to === 'confirmed'
-        ? (await invoiceConfirmedOrder(tx, actor, id)).invoice
+        ? (await invoiceConfirmedOrder(tx, actor, id, prepared)).invoice
         : to === 'cancelled'
-          ? await issueCreditNote(tx, actor, id)
+          ? await issueCreditNote(tx, actor, id, { prepared })
           : null;
     // The customer's e-mail is queued with the change itself.
     const [changed] = await withLines(tx, [{ ...found.order, status: to }]);

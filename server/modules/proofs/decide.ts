@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   type OrderRow,
   orderEvents,
@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { proofChangesMail } from '../../mail/proof-mail.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
-import { invoiceConfirmedOrder } from '../billing/invoices.ts';
+import { invoiceConfirmedOrder, type PreparedDocument, prepareDocument } from '../billing/invoices.ts';
 import { withLines } from '../orders/service.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
@@ -28,6 +28,8 @@ type ProofTarget =
   | { via: 'profile'; userId: number; orderId: number; version: number };
 
 interface Confirmation {
+  /** The invoice drawn before the transaction, if it was. */
+  prepared: PreparedDocument | undefined;
   order: OrderRow;
   customer: UserRow;
   actor: Actor;
@@ -65,7 +67,7 @@ async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confi
     after: { status: 'confirmed', note, via },
   });
   // Confirmed is invoiced, in this same transaction: the number is taken only if the approval commits.
-  const { invoice } = await invoiceConfirmedOrder(tx, actor, order.id);
+  const { invoice } = await invoiceConfirmedOrder(tx, actor, order.id, confirmation.prepared);
   const [withItems] = await withLines(tx, [confirmed]);
   if (withItems) {
     await deps.mailer.sendLater(
@@ -82,15 +84,29 @@ async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confi
   }
 }
 
+function proofWhere(target: ProofTarget) {
+  return target.via === 'link'
+    ? and(eq(orderProofs.id, target.proofId), eq(orderProofs.version, target.version))
+    : and(
+        eq(orderProofs.orderId, target.orderId),
+        eq(orderProofs.version, target.version),
+        eq(orders.userId, target.userId),
+      );
+}
+
+/** The invoice an approval of this proof would issue, drawn now; nothing when the proof is not open. */
+async function invoiceAhead(db: Db, target: ProofTarget): Promise<PreparedDocument | undefined> {
+  const [open] = await db
+    .select({ orderId: orders.id })
+    .from(orderProofs)
+    .innerJoin(orders, eq(orders.id, orderProofs.orderId))
+    .where(and(proofWhere(target), eq(orderProofs.status, 'sent'), eq(orders.status, 'awaiting_proof')));
+  // A refusal here (the pool busy) is met again, and said, when the transaction draws it.
+  return open ? prepareDocument(db, open.orderId, 'invoice').catch(() => undefined) : undefined;
+}
+
 async function lockedProof(tx: Tx, target: ProofTarget) {
-  const where =
-    target.via === 'link'
-      ? and(eq(orderProofs.id, target.proofId), eq(orderProofs.version, target.version))
-      : and(
-          eq(orderProofs.orderId, target.orderId),
-          eq(orderProofs.version, target.version),
-          eq(orders.userId, target.userId),
-        );
+  const where = proofWhere(target);
   // The proof row is the lock two decisions queue on: the second reads the first one's outcome.
   const [found] = await tx
     .select({ proof: orderProofs, order: orders, customer: users })
@@ -113,6 +129,8 @@ export async function decideProof(
   target: ProofTarget,
   answer: ProofDecision,
 ): Promise<number> {
+  // An approval's invoice is drawn first, for an open proof: the transaction does not wait for the pool.
+  const prepared = answer.decision === 'approve' ? await invoiceAhead(deps.db, target) : undefined;
   return deps.db.transaction(async (tx) => {
     const { proof, order, customer } = await lockedProof(tx, target);
     if (proof.status === 'superseded') throw new AppError('conflict', PROOF_MESSAGES.superseded);
@@ -134,7 +152,7 @@ export async function decideProof(
       after: { version: proof.version, status, via, ...(note ? { note } : {}) },
     });
     if (answer.decision === 'approve') {
-      await confirmApprovedOrder(tx, deps, { order, customer, actor, via, version: proof.version });
+      await confirmApprovedOrder(tx, deps, { order, customer, actor, via, version: proof.version, prepared });
     } else {
       const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
       await deps.mailer.sendLater(

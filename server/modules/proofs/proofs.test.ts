@@ -252,29 +252,63 @@ describe('the customer’s decision', () => {
     expect(audit).toMatchObject({ actorEmail: customer.email, after: { via: 'profile' } });
   });
 
-  it('lets one of two simultaneous approvals win; the other sees the proof answered', async () => {
+  /** An order whose proof was sent, with the proof's signed link and the two ways to answer it. */
+  async function openProof() {
     const { order, customer } = await personalisedOrder(t);
     await sendGenerated(order.id);
     const token = tokenOf(
       linkIn(await smtp.waitFor(customer.email, (m) => m.subject.includes('proof')), '/proof'),
     );
-    const answers = await Promise.all([
-      request(t, { method: 'POST', url: `/api/proofs/${token}/decision/`, body: { decision: 'approve' } }),
+    const byLink = (body: object) =>
+      request(t, { method: 'POST', url: `/api/proofs/${token}/decision/`, body });
+    const byProfile = (body: object) =>
       request(t, {
         method: 'POST',
         url: `/api/orders/${order.id}/proof/decision/`,
         cookie: customer.cookie,
-        body: { version: 1, decision: 'approve' },
-      }),
-      request(t, {
-        method: 'POST',
-        url: `/api/proofs/${token}/decision/`,
-        body: { decision: 'request_changes', note: 'Wait!' },
-      }),
+        body: { version: 1, ...body },
+      });
+    const outcome = async () => ({
+      events: await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)),
+      proof: (await t.database.db.select().from(orderProofs).where(eq(orderProofs.orderId, order.id)))[0],
+      order: (await t.database.db.select().from(orders).where(eq(orders.id, order.id)))[0],
+    });
+    return { byLink, byProfile, outcome };
+  }
+
+  it('lets one of two simultaneous approvals win; the other sees the proof answered', async () => {
+    const proof = await openProof();
+    const answers = await Promise.all([
+      proof.byLink({ decision: 'approve' }),
+      proof.byProfile({ decision: 'approve' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const { events, order } = await proof.outcome();
+    expect(events.map((event) => event.toStatus)).toEqual(['confirmed']);
+    expect(order?.status).toBe('confirmed');
+    expect((await proof.byLink({ decision: 'request_changes', note: 'Wait!' })).status).toBe(409);
+  });
+
+  it('takes exactly one of an approval and a request for changes sent at once, and nothing of the other', async () => {
+    const proof = await openProof();
+    const answers = await Promise.all([
+      proof.byLink({ decision: 'approve' }),
+      proof.byProfile({ decision: 'approve' }),
+      proof.byLink({ decision: 'request_changes', note: 'Wait!' }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-    expect(events).toHaveLength(1);
+    const { events, proof: row, order } = await proof.outcome();
+    // Whichever came first to the proof's lock: approved and confirmed, or changes asked and still waiting.
+    if (row?.status === 'approved') {
+      expect([events.map((event) => event.toStatus), order?.status]).toEqual([['confirmed'], 'confirmed']);
+    } else {
+      expect([row?.status, row?.customerNote, events, order?.status]).toEqual([
+        'changes_requested',
+        'Wait!',
+        [],
+        'awaiting_proof',
+      ]);
+    }
   });
 
   it('refuses others’ orders, forged, tampered and expired tokens, and unknown fields', async () => {

@@ -286,6 +286,20 @@ describe('an invoice drawn before the transaction that issues it', () => {
     expect(await pdfText(issued.pdf)).toContain('Renamed');
   });
 
+  it('is drawn again when it waited too long: an invoice is not dated minutes before its confirmation', async () => {
+    const { order } = await customerOrder();
+    const drawn = await prepareDocument(t.database.db, order.id, 'invoice');
+    if (!drawn) throw new Error('nothing drawn');
+    // The same drawing, as if the pool had kept it two minutes.
+    const earlier = new Date(drawn.issuedAt.getTime() - 120_000);
+    const data = { ...JSON.parse(drawn.data), issuedAt: earlier.toISOString() };
+    const prepared = { ...drawn, issuedAt: earlier, data: JSON.stringify(data) };
+    const issued = await t.database.db.transaction((tx) => issueInvoice(tx, admin, order.id, { prepared }));
+    expect(issued.number).toBe(drawn.number);
+    expect(issued.issuedAt.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
+    expect(issued.pdf.equals(Buffer.from(drawn.pdf))).toBe(false);
+  });
+
   it('is nothing for a credit note of an order never invoiced', async () => {
     const { order } = await customerOrder();
     expect(await prepareDocument(t.database.db, order.id, 'credit_note')).toBeUndefined();

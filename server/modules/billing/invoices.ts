@@ -13,11 +13,18 @@ import {
   orders,
   users,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { runHeavy } from '../../jobs/heavy-work.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { InvoicePdfData } from './invoice-pdf.ts';
 
 const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/**
+ * How old a drawing ahead may be when its transaction starts: its time is the document's date, so one that
+ * waited long in a busy pool is drawn again rather than dated minutes before the change it records.
+ */
+const PREPARED_FOR_MS = 60_000;
 
 /** "INV-2026-0001", "CN-2026-0012": what the customer quotes. */
 function documentNumber(kind: InvoiceKind, year: number, seq: number): string {
@@ -117,7 +124,9 @@ async function issue(
   const number = documentNumber(kind, year, seq);
   // Drawn before the transaction for this very number and these facts: used as it is, dated when drawn.
   const fits =
+    !options.issuedAt &&
     prepared?.number === number &&
+    at.getTime() - prepared.issuedAt.getTime() <= PREPARED_FOR_MS &&
     prepared.data ===
       JSON.stringify(
         pdfData(found, { kind, number, issuedAt: prepared.issuedAt, credits: credits?.number ?? null }),
@@ -204,6 +213,21 @@ export interface PreparedDocument {
 }
 
 /**
+ * `prepareDocument`, with a refusal of the pool (busy, or too slow) taken as nothing drawn: the transaction
+ * then draws, and says the refusal if it meets it again. Any other failure is a fault and is thrown.
+ */
+export function prepareDocumentIfFree(
+  db: Db,
+  orderId: number,
+  kind: InvoiceKind,
+): Promise<PreparedDocument | undefined> {
+  return prepareDocument(db, orderId, kind).catch((error: unknown) => {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  });
+}
+
+/**
  * Draws the order's next document of a kind before the transaction that issues it, for the number the
  * counter would give now. A transaction that waited for the pool would hold its locks that long, and on
  * the embedded database the one connection every request shares. `issue` uses the drawing when its number
@@ -219,13 +243,20 @@ export async function prepareDocument(
   const invoice = await documentOf(db, orderId, 'invoice');
   if (kind === 'invoice' ? invoice : !invoice || (await documentOf(db, orderId, 'credit_note')))
     return undefined;
-  const issuedAt = new Date(found.now);
-  const year = issuedAt.getUTCFullYear();
-  const [counter] = await db
-    .select({ lastSeq: invoiceCounters.lastSeq })
-    .from(invoiceCounters)
-    .where(and(eq(invoiceCounters.kind, kind), eq(invoiceCounters.year, year)));
-  const number = documentNumber(kind, year, (counter?.lastSeq ?? 0) + 1);
+  // The date and the counter in one statement, read after the documents: a document numbered before this
+  // one is never dated after it.
+  const [clock] = await db
+    .select({
+      now: sql<Date | string>`now()`,
+      lastSeq: sql<number | string | null>`(select ${invoiceCounters.lastSeq} from ${invoiceCounters}
+        where ${invoiceCounters.kind} = ${kind}
+        and ${invoiceCounters.year} = extract(year from now() at time zone 'UTC')::int)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!clock) return undefined;
+  const issuedAt = new Date(clock.now);
+  const number = documentNumber(kind, issuedAt.getUTCFullYear(), Number(clock.lastSeq ?? 0) + 1);
   const data = pdfData(found, {
     kind,
     number,

@@ -10,7 +10,7 @@ import {
   invoiceConfirmedOrder,
   issueCreditNote,
   type PreparedDocument,
-  prepareDocument,
+  prepareDocumentIfFree,
 } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
@@ -43,8 +43,7 @@ export interface FulfilmentDeps {
 
 /**
  * The invoice (confirming) or credit note (cancelling) this change would issue, drawn before its transaction
- * so that the transaction does not wait for the pool; nothing for another change, or one not allowed now. A
- * refusal here (the pool busy) is met again, and said, when the transaction draws it.
+ * so that the transaction does not wait for the pool; nothing for another change, or one not allowed now.
  */
 async function documentAhead(db: Db, id: number, to: OrderStatus): Promise<PreparedDocument | undefined> {
   const kind = to === 'confirmed' ? 'invoice' : to === 'cancelled' ? 'credit_note' : undefined;
@@ -52,7 +51,7 @@ async function documentAhead(db: Db, id: number, to: OrderStatus): Promise<Prepa
     ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
     : [];
   if (!kind || !order || !ORDER_TRANSITIONS[order.status].includes(to)) return undefined;
-  return prepareDocument(db, id, kind).catch(() => undefined);
+  return prepareDocumentIfFree(db, id, kind);
 }
 
 /**

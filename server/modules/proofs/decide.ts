@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { proofChangesMail } from '../../mail/proof-mail.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
-import { invoiceConfirmedOrder, type PreparedDocument, prepareDocument } from '../billing/invoices.ts';
+import { invoiceConfirmedOrder, type PreparedDocument, prepareDocumentIfFree } from '../billing/invoices.ts';
 import { withLines } from '../orders/service.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
@@ -101,8 +101,7 @@ async function invoiceAhead(db: Db, target: ProofTarget): Promise<PreparedDocume
     .from(orderProofs)
     .innerJoin(orders, eq(orders.id, orderProofs.orderId))
     .where(and(proofWhere(target), eq(orderProofs.status, 'sent'), eq(orders.status, 'awaiting_proof')));
-  // A refusal here (the pool busy) is met again, and said, when the transaction draws it.
-  return open ? prepareDocument(db, open.orderId, 'invoice').catch(() => undefined) : undefined;
+  return open ? prepareDocumentIfFree(db, open.orderId, 'invoice') : undefined;
 }
 
 async function lockedProof(tx: Tx, target: ProofTarget) {

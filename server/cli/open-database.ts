@@ -39,19 +39,22 @@ async function openForTool(
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
+    const close = async () => {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    };
+    // A migration that fails leaves nothing open behind it.
     const { seededCards } = await prepareDatabase(database, {
       seedDemo: config.seedDemo,
       legacyMediaDir: config.mediaDir,
+    }).catch(async (error: unknown) => {
+      await close().catch(() => undefined);
+      throw error;
     });
-    return {
-      config,
-      database,
-      seededCards,
-      async close() {
-        await database.close();
-        release();
-      },
-    };
+    return { config, database, seededCards, close };
   } catch (error) {
     release();
     throw error;

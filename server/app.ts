@@ -42,6 +42,7 @@ import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts'
 import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
 import { cardLinkRoutes } from './modules/profiles/link-routes.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
+import { signedInUserAnswer } from './modules/profiles/user-view.ts';
 import { remindOpenProofs } from './modules/proofs/reminders.ts';
 import { proofRoutes } from './modules/proofs/routes.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
@@ -246,8 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, payload);
     });
     registerEtags(scope);
+    // Accounts sits below profiles, whose view of the account its sign-in and profile answers show.
+    const accounts: FastifyPluginAsync<Services> = async (routes, options) => {
+      await routes.register(accountsRoutes, { ...options, userAnswer: signedInUserAnswer });
+    };
     const modules: FastifyPluginAsync<Services>[] = [
-      accountsRoutes,
+      accounts,
       profileRoutes,
       cardImageRoutes,
       addressRoutes,

@@ -6,11 +6,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ChangeFeed } from './db/changes.ts';
+import { PROFILES_TOPIC } from './http/card-page-changes.ts';
 import { PageCache } from './http/page-cache.ts';
 import { pageKeys } from './http/page-key.ts';
 import type { PageScripts } from './http/security.ts';
 import { CATALOG_TOPIC } from './modules/catalog/service.ts';
-import { PROFILES_TOPIC } from './modules/profiles/topic.ts';
 import { buildDir } from './paths.ts';
 
 interface WebOptions {

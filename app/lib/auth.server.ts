@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { loginPath } from '../../common/safe-next';
-import { userView } from '../../server/modules/accounts/service.ts';
+import { userView } from '../../server/modules/profiles/user-view.ts';
 
 /** For private pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request, context: AppLoadContext) {

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
-import type { User } from '../../server/modules/accounts/responses';
+import type { User } from '../../server/modules/profiles/responses';
 import { api } from './api';
 import { restoreSession, tookLoggedOutNote } from './signed-in';
 import { toast } from './toast';

@@ -1,4 +1,4 @@
-import type { User } from '../../server/modules/accounts/responses';
+import type { User } from '../../server/modules/profiles/responses';
 
 /** Set beside the session cookie at login (see server/modules/accounts/sessions.ts). */
 const SIGNED_IN_HINT = 'signed_in';

@@ -6,7 +6,7 @@ import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
 import type { PageQuery } from '../../common/page-query';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
-import type { LoginAnswer } from '../../server/modules/accounts/responses';
+import type { LoginAnswer } from '../../server/modules/profiles/responses';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';

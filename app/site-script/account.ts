@@ -1,4 +1,4 @@
-import type { User } from '../../server/modules/accounts/responses';
+import type { User } from '../../server/modules/profiles/responses';
 import { noteLoggedOut, restoreSession, welcomeName } from '../lib/signed-in';
 
 /*

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminUserPageSchema,
-  adminUserSchema,
-  loginAnswerSchema,
-  userSchema,
-} from '../modules/accounts/responses.ts';
+import { adminUserPageSchema, adminUserSchema } from '../modules/accounts/responses.ts';
 import { addressListSchema, savedAddressSchema } from '../modules/addresses/responses.ts';
 import { dashboardSchema } from '../modules/admin/responses.ts';
 import {
@@ -22,7 +17,7 @@ import {
   orderSchema,
   quoteSchema,
 } from '../modules/orders/responses.ts';
-import { publicProfileSchema } from '../modules/profiles/responses.ts';
+import { loginAnswerSchema, publicProfileSchema, userSchema } from '../modules/profiles/responses.ts';
 import {
   adminSerialPageSchema,
   adminSerialSchema,

@@ -3,6 +3,7 @@ import { EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { publishCardPages } from '../../http/card-page-changes.ts';
 import {
   accountSecuredMail,
   emailChangeConfirmMail,
@@ -10,7 +11,6 @@ import {
   emailInUseMail,
   passwordChangedMail,
 } from '../../mail/templates.ts';
-import { publishCardPages } from '../profiles/topic.ts';
 import type { AccountsDeps } from './deps.ts';
 import { mailAllowed } from './mail-throttle.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken, revokeTokens } from './tokens.ts';

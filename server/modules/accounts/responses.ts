@@ -1,30 +1,9 @@
 import { z } from 'zod';
 import { numberedPageSchema } from '../paging.ts';
-import { ownedCardSchema } from '../profiles/responses.ts';
 import { ACCOUNT_STATUSES } from './status.ts';
 
-/** The signed-in user as the API shows it: their whole card and the account's own fields (never the password hash). */
-export const userSchema = ownedCardSchema
-  .extend({
-    id: z.number().int(),
-    role: z.enum(['user', 'admin']),
-    pending_email: z
-      .string()
-      .nullable()
-      .describe('A new e-mail waiting for its confirmation link (the account keeps `email` until then).'),
-    card_path: z
-      .string()
-      .describe(
-        'The path of the permanent address printed on the account’s cards (`/p/{code}`): it keeps leading to this card whatever its username becomes.',
-      ),
-  })
-  .meta({ id: 'User' });
-export type User = z.output<typeof userSchema>;
-
-export const loginAnswerSchema = z
-  .strictObject({ detail: z.string(), user: userSchema })
-  .meta({ id: 'LoginAnswer' });
-export type LoginAnswer = z.output<typeof loginAnswerSchema>;
+/** What an account may do: a customer, or one of the firm's staff. */
+export const roleSchema = z.enum(['user', 'admin']);
 
 export const emailConfirmedSchema = z
   .strictObject({ detail: z.string(), email: z.string() })
@@ -38,7 +17,7 @@ export const adminUserRowSchema = z
     email: z.string(),
     username: z.string(),
     name: z.string(),
-    role: userSchema.shape.role,
+    role: roleSchema,
     status: z.enum(ACCOUNT_STATUSES),
     created_at: z.iso.datetime(),
     last_login_at: z.iso.datetime().nullable(),

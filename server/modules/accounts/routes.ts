@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { requireUser } from './auth.ts';
 import { cancelEmailChange, confirmEmailChange, secureAccount } from './email-change.ts';
 import { useUnlockLink } from './login-throttle.ts';
-import { emailConfirmedSchema, loginAnswerSchema, userSchema } from './responses.ts';
+import { emailConfirmedSchema } from './responses.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -16,7 +16,7 @@ import {
   resetPasswordSchema,
   tokenParamsSchema,
 } from './schemas.ts';
-import { activate, forgotPassword, login, register, resetPassword, userView } from './service.ts';
+import { activate, forgotPassword, login, register, resetPassword } from './service.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE, sessionCookieName } from './sessions.ts';
 import {
   DEVICE_COOKIE,
@@ -25,14 +25,15 @@ import {
   deviceCookie,
   readDeviceCookie,
 } from './trusted-device.ts';
+import type { UserAnswer } from './user-answer.ts';
 
 type AccountsRoutesOptions = Pick<
   Services,
   'db' | 'mailer' | 'sessions' | 'publicUrl' | 'afterAnswer' | 'publish' | 'secureCookies' | 'secret'
->;
+> & { userAnswer: UserAnswer };
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
-  const { secureCookies, secret, ...deps } = options;
+  const { secureCookies, secret, userAnswer, ...deps } = options;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
   const sessionCookie = sessionCookieName(secureCookies);
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -82,20 +83,20 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'Sign in; sets the session cookie',
       body: loginSchema,
-      responses: { 200: { description: 'Signed in: the user.', schema: loginAnswerSchema } },
+      responses: { 200: { description: 'Signed in: the user.', schema: userAnswer.loginSchema } },
     }),
     async (request, reply) => {
       const input = parseInput(loginSchema, request.body);
       const device = readDeviceCookie(secret, request.cookies[DEVICE_COOKIE]);
-      const { user, sessionToken } = await login(deps, input, clientOf(request), device);
+      const { user: account, sessionToken } = await login(deps, input, clientOf(request), device);
       // A new session id at every login; one brought along before it stops counting.
       await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
       const maxAge = SESSION_LIFETIME_MS / 1000;
       reply.setCookie(sessionCookie, sessionToken, { ...cookieOptions, maxAge });
       reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
-      trustDevice(reply, user.id);
+      trustDevice(reply, account.id);
       noStore(reply);
-      return { detail: ACCOUNT_MESSAGES.loginOk, user };
+      return { detail: ACCOUNT_MESSAGES.loginOk, user: await userAnswer.view(deps.db, account) };
     },
   );
 
@@ -136,7 +137,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'The signed-in user’s own profile',
       auth: 'user',
-      responses: { 200: { description: 'The user.', schema: userSchema } },
+      responses: { 200: { description: 'The user.', schema: userAnswer.schema } },
     }),
     async (request, reply) => {
       // An ended or expired session also drops the hint, so the page stops asking.
@@ -144,7 +145,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
         reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
       const user = await requireUser(request);
       noStore(reply);
-      return userView(deps.db, user);
+      return userAnswer.view(deps.db, user);
     },
   );
 
@@ -204,13 +205,13 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     doc({
       summary: 'Cancel the signed-in user’s pending e-mail change',
       auth: 'user',
-      responses: { 200: { description: 'Cancelled: the user.', schema: userSchema } },
+      responses: { 200: { description: 'Cancelled: the user.', schema: userAnswer.schema } },
     }),
     async (request, reply) => {
       const user = await requireUser(request);
       await cancelEmailChange(deps, user.id);
       noStore(reply);
-      return { ...(await userView(deps.db, user)), pending_email: null };
+      return { ...(await userAnswer.view(deps.db, user)), pending_email: null };
     },
   );
 

@@ -1,56 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
-import type { OwnedLink } from '../../../common/profile-visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { enforceLimit } from '../../http/rate-limit.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../../mail/templates.ts';
-import { linksOf } from '../profiles/links.ts';
-import { printedPath } from '../profiles/printed-address.ts';
-import { freeUsername, recordUsername, usernameBase } from '../profiles/usernames.ts';
 import type { AccountsDeps } from './deps.ts';
 import { notifyPasswordChange } from './email-change.ts';
 import { LIMITS } from './limits.ts';
 import { admitLogin } from './login-throttle.ts';
 import { mailAllowed } from './mail-throttle.ts';
 import { burnVerifyTime, hashPassword, rejectWeakPassword, verifyPassword } from './passwords.ts';
-import type { User } from './responses.ts';
 import { consumeToken, decodeUid, encodeUid, issueToken } from './tokens.ts';
 import type { TrustedDevice } from './trusted-device.ts';
-
-export type { User } from './responses.ts';
-
-/** The account as its owner sees it through the API, with the links on its card. */
-export function toUser(row: UserRow, links: OwnedLink[]): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    phone: row.phone,
-    company: row.company,
-    job_title: row.jobTitle,
-    bio: row.bio,
-    location: row.location,
-    profile_image: row.profileImage,
-    accent: row.accent,
-    links,
-    public_fields: row.publicFields,
-    profile_private: row.profilePrivate,
-    insights_enabled: row.insightsEnabled,
-    role: row.role,
-    pending_email: row.pendingEmail,
-    card_path: printedPath(row),
-  };
-}
-
-/** `toUser` with the account's links read from the database. */
-export async function userView(db: Db, row: UserRow): Promise<User> {
-  return toUser(row, await linksOf(db, row.id));
-}
+import { freeUsername, recordUsername, usernameBase } from './usernames.ts';
 
 /** Mails a new activation link, unless one went to this address in the last 10 minutes. */
 async function sendActivation(deps: AccountsDeps, user: UserRow, next?: string): Promise<void> {
@@ -161,7 +125,7 @@ export async function login(
   input: { email: string; password: string },
   client: string,
   device?: TrustedDevice,
-): Promise<{ user: User; sessionToken: string }> {
+): Promise<{ user: UserRow; sessionToken: string }> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const admission = await admitLogin(deps, input.email, client, user, device);
   let passwordOk = false;
@@ -176,7 +140,7 @@ export async function login(
     throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidLogin);
   }
   await deps.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-  return { user: await userView(deps.db, user), sessionToken: await deps.sessions.create(user.id) };
+  return { user, sessionToken: await deps.sessions.create(user.id) };
 }
 
 /**

@@ -3,10 +3,11 @@ import { ACCOUNT_MESSAGES } from '../../../common/messages/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type User, userView } from '../accounts/service.ts';
+import { publishCardPages } from '../../http/card-page-changes.ts';
 import { forgetInsights } from '../insights/switch-off.ts';
+import type { User } from './responses.ts';
 import type { CardSettings } from './schemas.ts';
-import { publishCardPages } from './topic.ts';
+import { userView } from './user-view.ts';
 
 interface CardSettingsDeps {
   db: Db;

@@ -3,8 +3,8 @@ import type { OwnedLink } from '../../../common/profile-visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { profileLinks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { publishCardPages } from '../../http/card-page-changes.ts';
 import type { LinksUpdate } from './schemas.ts';
-import { publishCardPages } from './topic.ts';
 
 const LINK_NOT_FOUND = 'Link not found';
 /** The first key of the per-user advisory lock a list replacement holds (addresses use 1). */

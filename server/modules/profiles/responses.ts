@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
 import { LINK_ICONS } from '../../../common/profile-links.ts';
 import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
+import { roleSchema } from '../accounts/responses.ts';
 
 const cardLinkSchema = z
   .strictObject({
@@ -38,7 +39,7 @@ export const publicProfileSchema = z
 export type PublicProfile = z.output<typeof publicProfileSchema>;
 
 /** The owner's own card: every field, every link, and their choices about what others see. */
-export const ownedCardSchema = publicProfileSchema.extend({
+const ownedCardSchema = publicProfileSchema.extend({
   job_title: z.string(),
   company: z.string(),
   phone: z.string(),
@@ -56,3 +57,26 @@ export const ownedCardSchema = publicProfileSchema.extend({
       'On: visits, saves, link clicks and exchanges are counted for the owner. Turned off, all of it is deleted.',
     ),
 });
+
+/** The signed-in user as the API shows it: their whole card and the account's own fields (never the password hash). */
+export const userSchema = ownedCardSchema
+  .extend({
+    id: z.number().int(),
+    role: roleSchema,
+    pending_email: z
+      .string()
+      .nullable()
+      .describe('A new e-mail waiting for its confirmation link (the account keeps `email` until then).'),
+    card_path: z
+      .string()
+      .describe(
+        'The path of the permanent address printed on the account’s cards (`/p/{code}`): it keeps leading to this card whatever its username becomes.',
+      ),
+  })
+  .meta({ id: 'User' });
+export type User = z.output<typeof userSchema>;
+
+export const loginAnswerSchema = z
+  .strictObject({ detail: z.string(), user: userSchema })
+  .meta({ id: 'LoginAnswer' });
+export type LoginAnswer = z.output<typeof loginAnswerSchema>;

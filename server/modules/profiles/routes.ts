@@ -6,16 +6,15 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { countUpload, PROFILE_PHOTO } from '../../storage/image-upload.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { userSchema } from '../accounts/responses.ts';
-import { toUser } from '../accounts/service.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { cardEventOf } from '../insights/card-event-of.ts';
 import { cardCacheControl } from './card-caching.ts';
 import { changeCardSettings } from './card-settings.ts';
 import { replaceLinks } from './links.ts';
-import { publicProfileSchema } from './responses.ts';
+import { publicProfileSchema, userSchema } from './responses.ts';
 import { cardSettingsSchema, linksUpdateSchema, profileUpdateSchema, usernameField } from './schemas.ts';
 import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './service.ts';
+import { toUser } from './user-view.ts';
 
 type ProfileRoutesOptions = Pick<
   Services,

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { profileLinks, type UserRow, usernames, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { publishCardPages } from '../../http/card-page-changes.ts';
 import { enforceLimit, refundHit } from '../../http/rate-limit.ts';
 import { PROFILE_PHOTO, processImage } from '../../storage/image-upload.ts';
 import type { MediaStorage } from '../../storage/index.ts';
@@ -21,14 +22,12 @@ import {
 } from '../accounts/email-change.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { hashPassword, rejectWeakPassword, verifyPassword } from '../accounts/passwords.ts';
-import { type User, userView } from '../accounts/service.ts';
 import { usableAccount } from '../accounts/status.ts';
+import { mayTakeUsername, takeUsername } from '../accounts/usernames.ts';
 import { CARD_CODE } from './printed-address.ts';
-import type { PublicProfile } from './responses.ts';
+import type { PublicProfile, User } from './responses.ts';
 import { type ProfileUpdate, usernameField } from './schemas.ts';
-
-import { publishCardPages } from './topic.ts';
-import { mayTakeUsername, takeUsername } from './usernames.ts';
+import { userView } from './user-view.ts';
 
 const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
 const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';

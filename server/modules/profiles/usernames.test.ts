@@ -5,9 +5,9 @@ import { users } from '../../db/schema/index.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { putProfile, signedInUser } from '../../test/users.ts';
+import { isReservedName } from '../accounts/usernames.ts';
 import { printedAddress } from './printed-address.ts';
 import { viewCardAtCode } from './service.ts';
-import { isReservedName } from './usernames.ts';
 
 /**
  * A username is its account's for good (issue 32, point 4; decision 038): a name given up still leads to its

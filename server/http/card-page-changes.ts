@@ -1,4 +1,4 @@
-import { publishPageChanges } from '../../http/page-cache.ts';
+import { publishPageChanges } from './page-cache.ts';
 
 /** A change that may show on any owner's card page (an account disabled): empties the shared page cache. */
 export const PROFILES_TOPIC = 'profiles';

@@ -47,7 +47,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Where app.css hides `.hero-picture`: on a phone the hero is text, and its picture is not fetched. */
+/**
+ * Where app/styles/hero-slider.css hides `.hero-picture`: on a phone the hero is text, and its picture is not
+ * fetched.
+ */
 const PHONE = '(max-width: 860px)';
 
 // On a phone the about picture is the largest paint of the first screen: fetched first there, and only there.

@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The site has one stylesheet in the build and many files in the source (decision 048): `app/app.css`
+ * imports each sheet of `app/styles/` once, in the cascade's order, and holds nothing else (the build inlines
+ * the imports into one file), and a selector is styled in one sheet, so that what it looks like is read in
+ * one place. The order itself is the cascade's: moving an import changes which rule wins, and is checked on
+ * the pages, not here.
+ */
+
+/**
+ * Selectors styled by top-level rules of more than one sheet today (each selector of a rule's list counts;
+ * rules inside `@media` are left out), each with its sheets: to be brought into one sheet, never added to.
+ * The test fails when one goes too, so the list is always the truth. Bringing one together moves a rule
+ * across others, which may change the cascade: a change to make with the pages in view, not in the split that
+ * made the files (whose build was byte-identical).
+ */
+const SHARED_SELECTORS: Record<string, string[]> = {
+  // The header's list reset names it; the page header lays the breadcrumb out as a row.
+  '.breadcrumb ol': ['header.css', 'page-header.css'],
+  // The hero's eyebrow; the marketing sections darken it on light bands.
+  '.eyebrow': ['hero.css', 'marketing.css'],
+  // The fields' look, then resizing in the helpers, then the fields' look again for the lead form.
+  '.field textarea': ['account-and-forms.css', 'contact-page.css', 'shared-helpers.css'],
+  // Checkout's list reset names it; the order history tightens its lines.
+  '.order-lines': ['checkout.css', 'order-history.css'],
+};
+
+const folder = import.meta.dirname;
+const entry = readFileSync(path.join(folder, '..', 'app.css'), 'utf8');
+const sheets = Object.fromEntries(
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.css'))
+    .sort()
+    .map((name) => [name, readFileSync(path.join(folder, name), 'utf8')]),
+);
+
+/** The text with its comments taken out (a comment's opening inside a string is text). */
+function withoutComments(css: string): string {
+  return css.replace(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\/\*[\s\S]*?\*\//g, (_, string) => string ?? ' ');
+}
+
+/** What a stylesheet imports, and what it holds besides its imports and comments. */
+function importsOf(css: string): { imports: string[]; rest: string } {
+  const imports: string[] = [];
+  const rest = withoutComments(css)
+    .replace(/@import\s+(?:url\(\s*)?(["'])([^"']*)\1\s*\)?\s*;/g, (_, _quote, target: string) => {
+      imports.push(target);
+      return '';
+    })
+    .trim();
+  return { imports, rest };
+}
+
+/** Splits at the commas outside brackets, parentheses and strings. */
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i];
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts.map((part) => part.trim().replace(/\s+/g, ' ')).filter(Boolean);
+}
+
+/** The selectors of a sheet's top-level rules: at-rules (`@media`, `@keyframes`…) and their blocks left out. */
+function selectorsOf(css: string): string[] {
+  const text = withoutComments(css);
+  const preludes: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '{') {
+      if (depth === 0) preludes.push(text.slice(start, i).trim());
+      depth++;
+    } else if (char === '}') {
+      depth--;
+      if (depth === 0) start = i + 1;
+    } else if (char === ';' && depth === 0) start = i + 1;
+  }
+  return preludes.filter((prelude) => !prelude.startsWith('@')).flatMap(splitTopLevel);
+}
+
+/** Each selector that top-level rules of more than one sheet style, with those sheets (sorted). */
+function sharedSelectors(byName: Record<string, string>): Record<string, string[]> {
+  const sheetsOf = new Map<string, Set<string>>();
+  for (const [name, css] of Object.entries(byName)) {
+    for (const selector of selectorsOf(css))
+      sheetsOf.set(selector, (sheetsOf.get(selector) ?? new Set()).add(name));
+  }
+  return Object.fromEntries(
+    [...sheetsOf]
+      .filter(([, names]) => names.size > 1)
+      .map(([selector, names]) => [selector, [...names].sort()]),
+  );
+}
+
+describe('the stylesheet, one file built from the sheets of app/styles/', () => {
+  it('is app/app.css: each sheet imported once, and nothing but the imports', () => {
+    const { imports, rest } = importsOf(entry);
+    const names = Object.keys(sheets);
+    expect(names.length).toBeGreaterThan(10);
+    expect({
+      rest,
+      notImported: names.filter((name) => !imports.includes(`./styles/${name}`)),
+      importedTwice: imports.filter((target, at) => imports.indexOf(target) !== at),
+      notASheet: imports.filter((target) => !names.some((name) => target === `./styles/${name}`)),
+    }).toEqual({ rest: '', notImported: [], importedTwice: [], notASheet: [] });
+  });
+
+  it('keeps its imports in app/app.css: no sheet imports another', () => {
+    const importing = Object.entries(sheets).filter(([, css]) => importsOf(css).imports.length > 0);
+    expect(importing.map(([name]) => name)).toEqual([]);
+  });
+
+  it('styles each selector in one sheet, but for those still to be brought together', () => {
+    expect(Object.values(sheets).flatMap(selectorsOf).length).toBeGreaterThan(500);
+    expect(sharedSelectors(sheets)).toEqual(SHARED_SELECTORS);
+  });
+
+  it('sees what the rules are about', () => {
+    expect(
+      importsOf('/* the sheets */\n@import "./styles/a.css";\n@import url("./styles/b.css");\n'),
+    ).toEqual({
+      imports: ['./styles/a.css', './styles/b.css'],
+      rest: '',
+    });
+    expect(importsOf('@import "./styles/a.css";\n.x { color: red; }\n').rest).toBe('.x { color: red; }');
+    expect(
+      sharedSelectors({
+        'a.css': '/* .z {} */\n.x,\n.y:not(.a, .b) > p {\n  content: "{";\n}\n.only-here {}\n',
+        'b.css':
+          '@media (max-width: 480px) {\n  .x {}\n}\n@keyframes k { from {} }\n.y:not(.a, .b)  >  p {}\n',
+        'c.css': '.z, .x::before { content: "/* .x */"; }\n',
+      }),
+    ).toEqual({ '.y:not(.a, .b) > p': ['a.css', 'b.css'] });
+  });
+});

@@ -1,15 +1,14 @@
 import { CARD_ACCENTS } from '../../common/card-accents';
-import { USER_NOT_FOUND } from '../../common/messages/profiles';
 import type { PageQuery } from '../../common/page-query';
 import { TAP_PROOF_PARAM } from '../../common/tap-proof.ts';
 import { CardPage } from '../components/card-page/CardPage';
+import { cardErrorView } from '../components/card-page/card-error';
 import cardCss from '../components/card-page/card-page.css?raw';
-import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { ErrorPage, errorPageTitle } from '../components/ErrorPage';
 import type { BarePage } from '../lib/bare-page';
 import { cardImagePath, fullName, roleLine } from '../lib/card-page';
 import { exchangeAction } from '../lib/exchange.server';
 import { loadCardPage } from '../lib/profiles.server';
-import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/public-profile';
 
 /**
@@ -30,26 +29,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
     'public, max-age=0, must-revalidate',
 });
 
-/** Opened from someone's card or code, maybe by a stranger to the site: say what to do, and offer a way on. */
-function describeError({ status }: RouteError): ErrorView {
-  return {
-    title: status === 404 ? USER_NOT_FOUND : SOMETHING_WENT_WRONG,
-    advice:
-      status === 404
-        ? 'No intro card lives at this address. Check the link or code you were given, or ask its owner to share their card again.'
-        : 'Sorry, this profile could not be loaded. Please try again in a moment.',
-    actions: (
-      <>
-        <a href="/" className="button">
-          Go to the home page
-        </a>
-        <a href="/d" className="button button-outline">
-          Get your own intro card
-        </a>
-      </>
-    ),
-  };
-}
+/** Opened from someone's card or code: the card page is bare, so its error page's links are plain <a>s. */
+const describeError = cardErrorView({
+  failed: 'Sorry, this profile could not be loaded. Please try again in a moment.',
+  plainLinks: true,
+});
 
 /** OpenGraph tags so a shared link previews as the person's card (absolute URLs, as crawlers need). */
 export const meta: Route.MetaFunction = ({ data, error }) => {

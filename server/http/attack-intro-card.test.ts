@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTransfer } from '../../app/lib/registry.server.ts';
 import { cardTransfers, serials, users } from '../db/schema/index.ts';
 import { generateBatch } from '../modules/registry/serials/batches.ts';
-import { request } from '../test/request.ts';
+import { caller, request } from '../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { putProfile, signedInAdmin, signedInUser } from '../test/users.ts';
@@ -26,10 +26,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-async function call(method: Method, url: string, cookie?: string, body?: object | string) {
-  const answer = await request(t, { method, url, cookie, body });
-  return { status: answer.status, body: answer.text ? answer.body : undefined, text: answer.text };
-}
+const call = caller(() => t);
 
 async function claimedBy(owner: { cookie: string }): Promise<string> {
   const [row] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);

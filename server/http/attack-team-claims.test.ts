@@ -14,7 +14,7 @@ import { generateSerial } from '../modules/registry/serials/serial-code.ts';
 import { FORBIDDEN } from '../modules/staff/guard.ts';
 import { rowsOf } from '../test/migrations-up-to.ts';
 import { personalBuyer, personalCard } from '../test/personalised-buyers.ts';
-import { request } from '../test/request.ts';
+import { caller, request } from '../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../test/users.ts';
@@ -35,8 +35,7 @@ afterAll(async () => {
 
 type Design = { id: number; member_email: string | null; serial: string | null; claimed_at: string | null };
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, body?: unknown) =>
-  request(t, { method, url, cookie, body: body as object });
+const call = caller(() => t);
 
 const statusUrl = (orderId: number) => `/api/admin/orders/${orderId}/status/`;
 const ship = (orderId: number, entered: unknown, status = 'shipped', cookie = admin.cookie) =>

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { type MailQueueRow, mailQueue } from '../db/schema/index.ts';
-import { oneDrainAtATime } from '../jobs/one-drain.ts';
+import { pollLoop } from '../jobs/poll-loop.ts';
 import type { MailMessage } from './message.ts';
 
 /** Waits after the 1st, 2nd… failed attempt (s): about 15 hours in all before a message is given up. */
@@ -43,10 +43,6 @@ export function createMailQueue(options: {
   pollMs?: number | undefined;
 }): MailQueue {
   const { db, log } = options;
-  const pollMs = options.pollMs ?? 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let soon: NodeJS.Timeout | undefined;
-  let closed = false;
 
   async function take(): Promise<MailQueueRow[]> {
     const due = db
@@ -95,22 +91,21 @@ export function createMailQueue(options: {
     return true;
   }
 
-  async function drainOnce(): Promise<number> {
+  async function drainOnce(closed: () => boolean): Promise<number> {
     let sent = 0;
     for (;;) {
       const rows = await take();
       for (const row of rows) if (await deliver(row)) sent++;
-      if (rows.length < BATCH || closed) return sent;
+      if (rows.length < BATCH || closed()) return sent;
     }
   }
 
-  const drains = oneDrainAtATime(drainOnce, () => closed);
-  const drain = drains.drain;
-
-  function tick() {
-    if (closed) return;
-    drain().catch((error) => log.warn({ err: error }, 'mail queue not reachable'));
-  }
+  const loop = pollLoop({
+    drainOnce,
+    intervalMs: options.pollMs ?? 1000,
+    log,
+    failure: 'mail queue not reachable',
+  });
 
   return {
     async sendLater(message, tx) {
@@ -124,26 +119,10 @@ export function createMailQueue(options: {
         attachments: message.attachments?.length ? message.attachments : null,
       });
       // Soon, not now: a caller's transaction commits first, and several messages go out in one drain.
-      if (timer && !soon) {
-        soon = setTimeout(() => {
-          soon = undefined;
-          tick();
-        }, 20);
-        soon.unref();
-      }
+      loop.nudge();
     },
-    drain,
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(tick, pollMs);
-      timer.unref();
-      tick();
-    },
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-      await drains.settled();
-    },
+    drain: loop.drain,
+    start: loop.start,
+    close: loop.close,
   };
 }

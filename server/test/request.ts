@@ -19,7 +19,7 @@ export interface ApiRequest {
 
 interface ApiAnswer {
   status: number;
-  /** The JSON body, parsed when read. */
+  /** The JSON body, parsed when read; undefined when the answer has none (a 204). */
   readonly body: ReturnType<typeof JSON.parse>;
   text: string;
   raw: Buffer;
@@ -45,11 +45,21 @@ export async function request(t: TestApp | FastifyInstance, options: ApiRequest)
   return {
     status: response.statusCode,
     get body() {
-      return response.json();
+      return response.body ? response.json() : undefined;
     },
     text: response.body,
     raw: response.rawPayload,
     headers: response.headers,
     cookies: response.cookies,
   };
+}
+
+/**
+ * `request` in the words most test files use, `call(method, url, cookie?, body?)`: a JSON request with the
+ * session cookie of a signed-in user (none: signed out). The app is read when a call is made, so a file binds
+ * it before its beforeAll makes the app: `const call = caller(() => t)`.
+ */
+export function caller(app: () => TestApp | FastifyInstance) {
+  return (method: Method, url: string, cookie?: string, body?: ApiRequest['body']) =>
+    request(app(), { method, url, cookie, body });
 }

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangedContacts, users } from '../../db/schema/index.ts';
 import { type ContactSeed, insertContacts } from '../../test/exchanged-contacts.ts';
-import { request } from '../../test/request.ts';
+import { caller, request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
 import { exchangedContactPageSchema } from './responses.ts';
@@ -17,11 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'DELETE';
-
-async function call(method: Method, url: string, cookie?: string, body?: object) {
-  return request(t, { method, url, cookie, body });
-}
+const call = caller(() => t);
 
 async function list(cookie: string, query = '') {
   const response = await call('GET', `/api/auth/contacts/${query}`, cookie);

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { runHeavy } from '../../jobs/heavy-work.ts';
-import { oneDrainAtATime } from '../../jobs/one-drain.ts';
+import { pollLoop } from '../../jobs/poll-loop.ts';
 import { picturesOf } from './picture-refs.ts';
 
 /**
@@ -41,9 +41,6 @@ type Taken = Pick<OrderDesignRow, 'id' | 'printed' | 'printJob'> & { owner: numb
  */
 export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; pollMs?: number }): PrintFiles {
   const { db, log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let soon: NodeJS.Timeout | undefined;
-  let closed = false;
 
   async function take(): Promise<Taken | undefined> {
     const due = db
@@ -117,9 +114,9 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
       .where(eq(orderDesigns.id, card.id));
   }
 
-  async function drainOnce(): Promise<number> {
+  async function drainOnce(closed: () => boolean): Promise<number> {
     let made = 0;
-    while (!closed) {
+    while (!closed()) {
       const card = await take();
       if (!card) break;
       try {
@@ -133,36 +130,11 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
     return made;
   }
 
-  const drains = oneDrainAtATime(drainOnce, () => closed);
-  const drain = drains.drain;
-
-  function tick() {
-    if (closed) return;
-    drain().catch((error) => log.warn({ err: error }, 'print files: database not reachable'));
-  }
-
-  return {
-    nudge() {
-      // Soon, not now: the order's transaction commits first.
-      if (!timer || soon) return;
-      soon = setTimeout(() => {
-        soon = undefined;
-        tick();
-      }, 20);
-      soon.unref();
-    },
-    drain,
-    start() {
-      if (timer || closed) return;
-      timer = setInterval(tick, options.pollMs ?? 2000);
-      timer.unref();
-      tick();
-    },
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-      await drains.settled();
-    },
-  };
+  // Nudged when an order with printed cards was just placed: soon, not now, so its transaction commits first.
+  return pollLoop({
+    drainOnce,
+    intervalMs: options.pollMs ?? 2000,
+    log,
+    failure: 'print files: database not reachable',
+  });
 }

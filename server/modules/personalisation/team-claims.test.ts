@@ -5,7 +5,7 @@ import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
 import { formatSerial } from '../../../common/serial-format.ts';
 import { auditLog, orders, serials, teamClaims } from '../../db/schema/index.ts';
 import { personalBuyer, personalCard } from '../../test/personalised-buyers.ts';
-import { request } from '../../test/request.ts';
+import { caller } from '../../test/request.ts';
 import { linkIn, type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
@@ -30,8 +30,7 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<typeof signedInUser>>;
 type Design = { id: number; member_email: string | null; serial: string | null; claimed_at: string | null };
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, body?: object) =>
-  request(t, { method, url, cookie, body });
+const call = caller(() => t);
 
 const ship = (orderId: number, serialsOf: Array<{ design: number; serial: string }>, status = 'shipped') =>
   call('POST', `/api/admin/orders/${orderId}/status/`, admin.cookie, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSerial } from '../../../../common/serial-format.ts';
-import { request } from '../../../test/request.ts';
+import { caller } from '../../../test/request.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInUser } from '../../../test/users.ts';
 import { generateBatch } from '../serials/batches.ts';
@@ -15,10 +15,7 @@ afterAll(async () => {
 });
 
 describe('claiming cards', () => {
-  async function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) {
-    const response = await request(t, { method, url, body: payload, cookie });
-    return { status: response.status, body: response.text ? response.body : undefined };
-  }
+  const call = caller(() => t);
 
   it('claims, lists, refuses a second owner, and releases', async () => {
     const [row] = await generateBatch(t.database.db, 'IC-CLS-MB', 1);

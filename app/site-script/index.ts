@@ -1,12 +1,13 @@
+import { enhanceCarousel } from '../components/marketing/carousel-driver';
+import { enhanceFunFacts } from '../components/marketing/fun-facts-driver';
+import { enhanceMap } from '../components/marketing/map-driver';
 import { enhanceAccount } from './account';
-import { enhanceCarousel } from './carousel';
-import { enhanceFunFacts } from './fun-facts';
 import { enhanceHeader } from './header';
-import { enhanceMap } from './map';
 
 /*
- * The site script of light pages (decision 034): no React in the browser, so what the page's React
- * components do in a browser is done here, on the markup they rendered on the server. Inlined at the end
+ * The site script of light pages (decision 034): no React in the browser, so the drivers the page's React
+ * components call once mounted (the carousel's, the fun facts', the map's) are called here, on the markup
+ * they rendered on the server; the header and its account links are still driven here on their own. Inlined at the end
  * of <body> by root.tsx, built by the `site-script` plugin in vite.config.ts.
  */
 

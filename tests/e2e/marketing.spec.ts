@@ -111,6 +111,46 @@ test('the hero and testimonial sliders advance on their timers, and stop when pa
   await expect(testimonials.getByRole('button', { name: 'Next slide' })).toBeVisible();
 });
 
+test('after a navigation inside the site, React runs the same drivers: sliders, fun facts and the map', async ({
+  page,
+}) => {
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<p>map</p>' }),
+  );
+  await page.clock.install();
+  // /verify is hydrated: its links navigate in the browser, so React renders the home page and its widgets.
+  await open(page, '/verify');
+  await page.evaluate(() => {
+    (window as Window & { notReloaded?: boolean }).notReloaded = true;
+  });
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(await activeSlide(page, 'Highlights')).toBe('1 of 3');
+  await page.clock.runFor(5100);
+  await expect.poll(() => activeSlide(page, 'Highlights')).toBe('2 of 3');
+  await page.getByRole('button', { name: 'Pause Highlights' }).click();
+  await page.mouse.move(0, 0);
+  await page.locator('body').focus();
+  await page.clock.runFor(15_000);
+  expect(await activeSlide(page, 'Highlights')).toBe('2 of 3');
+  await page
+    .getByRole('region', { name: 'Highlights', exact: true })
+    .getByRole('button', { name: 'Next slide' })
+    .click();
+  expect(await activeSlide(page, 'Highlights')).toBe('3 of 3');
+  await expect(page.locator('.fun-fact-value').first()).not.toBeEmpty();
+
+  await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await page.getByRole('button', { name: 'Show map' }).click();
+  await expect(page.locator('iframe[title^="Map"]')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/,
+  );
+});
+
 test('the partner carousel shows 4, 3, 2 and 1 logos at the spec’s widths', async ({ page }) => {
   for (const [width, count] of [
     [1280, 4],

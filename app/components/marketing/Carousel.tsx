@@ -1,21 +1,14 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
-import { useReducedMotion } from '../../lib/reduced-motion';
-import {
-  isShown,
-  type PerView,
-  perViewNow,
-  playIcon,
-  playLabel,
-  positionsOf,
-  trackOffset,
-} from './carousel-view';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { enhanceCarousel } from './carousel-driver';
+import { isShown, type PerView, playIcon, playLabel, positionsOf, trackOffset } from './carousel-view';
 
 /**
  * An accessible carousel (WAI-ARIA APG): a visible pause/play control, previous/next buttons, pauses on
  * hover and on keyboard focus, and never moves by itself under `prefers-reduced-motion`. 'fade' shows
- * one slide at a time; 'slide' moves a track showing `perView` slides. Without JavaScript the first
- * slide (or the first `perView`) shows, and the CSS sizes them. On a light page (no React in the browser)
- * the site script runs the same markup from its `data-` settings (app/site-script/carousel.ts).
+ * one slide at a time; 'slide' moves a track showing `perView` slides. The component renders the first
+ * position, as the server does (without JavaScript the first slide, or the first `perView`, shows and the
+ * CSS sizes them); its one driver (carousel-driver.ts) runs it from the `data-` settings once mounted, and
+ * runs the same markup on a light page.
  */
 export function Carousel({
   label,
@@ -35,77 +28,42 @@ export function Carousel({
   className?: string;
 }) {
   const id = useId();
-  const reducedMotion = useReducedMotion();
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [visible, setVisible] = useState(perView.base);
+  const root = useRef<HTMLElement>(null);
+  const settings = JSON.stringify(perView);
 
-  useEffect(() => {
-    const update = () => setVisible(perViewNow(perView));
-    update();
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, [perView]);
+  // Again when the settings change: the driver reads them from the markup and starts from the first position.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the driver reads these from the rendered markup
+  useEffect(
+    () => (root.current ? enhanceCarousel(root.current) : undefined),
+    [mode, intervalMs, transitionMs, settings, slides.length],
+  );
 
-  const positions = positionsOf(mode, slides.length, visible);
-  const go = useCallback((next: number) => setIndex((next + positions) % positions), [positions]);
-  const running = !paused && !hovered && !focused && !reducedMotion && positions > 1;
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % positions), intervalMs);
-    return () => clearInterval(timer);
-  }, [running, intervalMs, positions]);
-
-  useEffect(() => {
-    if (index >= positions) setIndex(0);
-  }, [index, positions]);
-
-  const duration = reducedMotion ? 0 : transitionMs;
+  // The first position with nothing paused, as the server renders it: the driver takes over from there.
+  const visible = perView.base;
+  const running = positionsOf(mode, slides.length, visible) > 1;
   return (
     <section
+      ref={root}
       className={`carousel carousel-mode-${mode} ${className ?? ''}`}
       aria-roledescription="carousel"
       aria-label={label}
       data-interval={intervalMs}
       data-transition={transitionMs}
-      data-per-view={JSON.stringify(perView)}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      data-per-view={settings}
     >
       <div className="carousel-controls">
         <button
           type="button"
           className="carousel-button"
-          aria-label={playLabel(label, paused, reducedMotion)}
-          aria-pressed={paused}
-          onClick={() => setPaused(!paused)}
-          hidden={reducedMotion && !paused}
+          aria-label={playLabel(label, false, false)}
+          aria-pressed={false}
         >
-          <span aria-hidden="true">{playIcon(paused)}</span>
+          <span aria-hidden="true">{playIcon(false)}</span>
         </button>
-        <button
-          type="button"
-          className="carousel-button"
-          aria-controls={id}
-          aria-label="Previous slide"
-          onClick={() => go(index - 1)}
-        >
+        <button type="button" className="carousel-button" aria-controls={id} aria-label="Previous slide">
           <span aria-hidden="true">‹</span>
         </button>
-        <button
-          type="button"
-          className="carousel-button"
-          aria-controls={id}
-          aria-label="Next slide"
-          onClick={() => go(index + 1)}
-        >
+        <button type="button" className="carousel-button" aria-controls={id} aria-label="Next slide">
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -116,12 +74,12 @@ export function Carousel({
           aria-live={running ? 'off' : 'polite'}
           style={
             mode === 'slide'
-              ? { transform: trackOffset(index, visible), transitionDuration: `${duration}ms` }
+              ? { transform: trackOffset(0, visible), transitionDuration: `${transitionMs}ms` }
               : undefined
           }
         >
           {slides.map((slide, i) => {
-            const shown = isShown(mode, i, index, visible);
+            const shown = isShown(mode, i, 0, visible);
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks each slide as a group
               <div
@@ -133,7 +91,7 @@ export function Carousel({
                 aria-label={`${i + 1} of ${slides.length}`}
                 aria-hidden={!shown}
                 inert={!shown}
-                style={mode === 'fade' ? { transitionDuration: `${duration}ms` } : undefined}
+                style={mode === 'fade' ? { transitionDuration: `${transitionMs}ms` } : undefined}
               >
                 {slide}
               </div>

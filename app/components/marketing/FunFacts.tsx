@@ -1,23 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FunFact } from '../../../content/types';
-import { useReducedMotion } from '../../lib/reduced-motion';
-import { countUpWhenSeen, factText } from './fun-facts-count';
+import { factText } from './fun-facts-count';
+import { enhanceFunFacts } from './fun-facts-driver';
 
 /**
- * The marketing figures. The server renders the final numbers (so they read right without JavaScript);
- * in the browser, figures still below the fold count up once when they scroll into view (on a light page the
- * site script does it, from the `data-` values: app/site-script/fun-facts.ts).
+ * The marketing figures. The server renders the final numbers (so they read right without JavaScript); in
+ * the browser the driver counts the ones still below the fold up once, when they scroll into view (the
+ * same driver runs them on a light page, from the `data-` values).
  */
 export function FunFacts({ facts }: { facts: FunFact[] }) {
   const ref = useRef<HTMLUListElement>(null);
-  const reducedMotion = useReducedMotion();
-  const [progress, setProgress] = useState(1);
 
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || reducedMotion) return;
-    return countUpWhenSeen(element, setProgress);
-  }, [reducedMotion]);
+  useEffect(() => (ref.current ? enhanceFunFacts(ref.current) : undefined), []);
 
   return (
     <ul className="fun-facts" ref={ref}>
@@ -29,7 +23,7 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
             data-value={fact.value}
             data-suffix={fact.suffix}
           >
-            {factText(fact.value, fact.suffix, progress)}
+            {factText(fact.value, fact.suffix, 1)}
           </span>
           {/* Screen readers get the final figure, never the moving one. */}
           <span className="visually-hidden">{factText(fact.value, fact.suffix, 1)}</span>

@@ -1,4 +1,4 @@
-import { REDUCED_MOTION } from '../components/chrome';
+import { REDUCED_MOTION } from '../chrome';
 import {
   isShown,
   type PerView,
@@ -7,16 +7,18 @@ import {
   playLabel,
   positionsOf,
   trackOffset,
-} from '../components/marketing/carousel-view';
+} from './carousel-view';
 
 /**
- * Carousel.tsx's behaviour on a light page, on its server-rendered markup and `data-` settings: pause/play,
- * previous/next, pauses on hover and on keyboard focus, never moves by itself under reduced motion.
+ * The carousel's one driver, on the markup Carousel.tsx renders and its `data-` settings: pause/play,
+ * previous/next, pauses on hover and on keyboard focus, never moves by itself under reduced motion. The
+ * React component calls it once it has mounted; on a light page (no React in the browser) the site script
+ * does. Returns what stops it.
  */
-export function enhanceCarousel(root: HTMLElement): void {
+export function enhanceCarousel(root: HTMLElement): () => void {
   const track = root.querySelector<HTMLElement>('.carousel-track');
   const [play, previous, next] = root.querySelectorAll<HTMLButtonElement>('.carousel-controls button');
-  if (!track || !play || !previous || !next) return;
+  if (!track || !play || !previous || !next) return () => {};
   const label = root.getAttribute('aria-label') ?? '';
   const mode = root.classList.contains('carousel-mode-slide') ? 'slide' : 'fade';
   const intervalMs = Number(root.dataset.interval);
@@ -24,6 +26,7 @@ export function enhanceCarousel(root: HTMLElement): void {
   const perView = JSON.parse(root.dataset.perView ?? '{"base":1}') as PerView;
   const slides = Array.from(track.children) as HTMLElement[];
   const motion = window.matchMedia(REDUCED_MOTION);
+  const stopped = new AbortController();
   let index = 0;
   let visible = perViewNow(perView);
   let paused = false;
@@ -34,7 +37,7 @@ export function enhanceCarousel(root: HTMLElement): void {
   const positions = () => positionsOf(mode, slides.length, visible);
   const render = () => {
     const reduced = motion.matches;
-    const running = !paused && !hovered && !focused && !reduced && positions() > 1;
+    const running = !stopped.signal.aborted && !paused && !hovered && !focused && !reduced && positions() > 1;
     if (index >= positions()) index = 0;
     play.setAttribute('aria-label', playLabel(label, paused, reduced));
     play.setAttribute('aria-pressed', String(paused));
@@ -68,15 +71,19 @@ export function enhanceCarousel(root: HTMLElement): void {
     render();
   };
   const on = (target: EventTarget, type: string, change: (event: Event) => void) =>
-    target.addEventListener(type, (event) => {
-      change(event);
-      render();
-    });
+    target.addEventListener(
+      type,
+      (event) => {
+        change(event);
+        render();
+      },
+      { signal: stopped.signal },
+    );
   on(play, 'click', () => {
     paused = !paused;
   });
-  previous.addEventListener('click', () => go(-1));
-  next.addEventListener('click', () => go(1));
+  on(previous, 'click', () => go(-1));
+  on(next, 'click', () => go(1));
   on(root, 'mouseenter', () => {
     hovered = true;
   });
@@ -94,4 +101,8 @@ export function enhanceCarousel(root: HTMLElement): void {
     visible = perViewNow(perView);
   });
   render();
+  return () => {
+    stopped.abort();
+    clearInterval(timer);
+  };
 }

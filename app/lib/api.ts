@@ -1,3 +1,5 @@
+import type { ApiAnswer, ApiMethod, ApiPath } from './api-routes';
+
 /** The error body every API answer uses: `{ detail, code, errors }`. */
 export interface ApiErrorBody {
   detail?: string;
@@ -17,15 +19,16 @@ export class ApiError extends Error {
 /**
  * Calls the site's own API with the session cookie; a non-2xx answer throws ApiError.
  *
- * `Answer` is the response type inferred from the route's schema (`server/modules/<domain>/responses.ts`,
- * imported with `import type`, so zod stays out of the browser). The server builds each answer to that
- * schema, the API document shows it, and `server/http/responses.test.ts` parses the answers with it: the
- * browser trusts the type instead of parsing every answer again.
+ * The answer's type comes from the route map (`api-routes.ts`): the response type inferred from the route's
+ * schema (`server/modules/<domain>/responses.ts`, imported with `import type`, so zod stays out of the
+ * browser), found by the method and path, so a path or method not in the map is a type error. The server
+ * builds each answer to that schema, the API document shows it, and `server/http/responses.test.ts` parses
+ * the answers with it: the browser trusts the type instead of parsing every answer again.
  */
-export async function api<Answer>(
-  path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
+export async function api<Method extends ApiMethod = 'GET', Path extends ApiPath<Method> = ApiPath<Method>>(
+  path: Path,
+  options: { method?: Method; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<Method, Path>> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -40,7 +43,7 @@ export async function api<Answer>(
   }
   const data = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(response.status, data as ApiErrorBody | undefined);
-  return data as Answer;
+  return data as ApiAnswer<Method, Path>;
 }
 
 /** The field errors of a failed call, for showing beside the inputs. */

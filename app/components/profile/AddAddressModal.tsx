@@ -24,7 +24,7 @@ export function AddAddressModal({
     event.preventDefault();
     setBusy(true);
     try {
-      const added = await api<Address>('/auth/address/', { method: 'POST', body: formValues(event) });
+      const added = await api('/auth/address/', { method: 'POST', body: formValues(event) });
       toast.success('Address added');
       setErrors({});
       onAdded(added);

@@ -23,7 +23,7 @@ export function AddressEditor({
     event.preventDefault();
     setBusy(true);
     try {
-      const saved = await api<Address>(`/auth/address/${address.id}/`, {
+      const saved = await api(`/auth/address/${address.id}/`, {
         method: 'PUT',
         body: formValues(event),
       });

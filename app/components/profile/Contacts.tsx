@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type {
-  DeletedContacts,
-  ExchangedContact,
-  ExchangedContactPage,
-} from '../../../server/modules/contacts/responses';
+import type { ExchangedContact, ExchangedContactPage } from '../../../server/modules/contacts/responses';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -80,7 +76,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
     try {
       const params = new URLSearchParams({ page: String(page) });
       if (q.trim()) params.set('q', q.trim());
-      const answer = await api<ExchangedContactPage>(`/auth/contacts/?${params}`);
+      const answer = await api(`/auth/contacts/?${params}`);
       // A slower answer to an earlier search must not replace a newer one.
       if (call !== latest.current) return;
       setSearched(q.trim());
@@ -124,7 +120,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
   async function deleteAll() {
     setBusy(true);
     try {
-      const { deleted } = await api<DeletedContacts>('/auth/contacts/', {
+      const { deleted } = await api('/auth/contacts/', {
         method: 'DELETE',
         body: { confirm: true },
       });

@@ -154,7 +154,7 @@ export function Insights({
     const asked = ++latest.current;
     setLoading(true);
     try {
-      const answer = await api<InsightFigures>(`/auth/insights/?days=${days}`);
+      const answer = await api(`/auth/insights/?days=${days}`);
       // Only the last period asked for is shown, whatever order the answers arrive in.
       if (asked === latest.current) {
         setFigures(answer);
@@ -170,7 +170,7 @@ export function Insights({
   async function setEnabled(on: boolean) {
     setBusy(true);
     try {
-      const saved = await api<User>('/auth/profile/card/', {
+      const saved = await api('/auth/profile/card/', {
         method: 'PATCH',
         body: { insights_enabled: on },
       });

@@ -149,7 +149,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
           enabled,
         })),
       };
-      const updated = await api<User>('/auth/profile/links/', { method: 'PUT', body });
+      const updated = await api('/auth/profile/links/', { method: 'PUT', body });
       onSaved(updated);
       setLinks(updated.links.map(draftOf));
       setErrors({});

@@ -46,7 +46,7 @@ function TransferDialog({
     if (!card) return;
     setBusy(true);
     try {
-      const offered = await api<ClaimedCard>(`/auth/cards/${card.serial_number}/transfer/`, {
+      const offered = await api(`/auth/cards/${card.serial_number}/transfer/`, {
         method: 'POST',
         body: { email },
       });
@@ -135,7 +135,7 @@ export function MyCards({
     setBusy(true);
     try {
       const body = claimTicket ? { serial, tap: claimTicket } : { serial };
-      const card = await api<ClaimedCard>('/auth/cards/claim/', { method: 'POST', body });
+      const card = await api('/auth/cards/claim/', { method: 'POST', body });
       setCards([card, ...cards.filter((item) => item.serial_number !== card.serial_number)]);
       setSerial('');
       setErrors({});
@@ -151,7 +151,7 @@ export function MyCards({
   async function setLost(card: ClaimedCard, lost: boolean) {
     setWorking(card.serial_number);
     try {
-      const changed = await api<ClaimedCard>(`/auth/cards/${card.serial_number}/lost/`, {
+      const changed = await api(`/auth/cards/${card.serial_number}/lost/`, {
         method: lost ? 'POST' : 'DELETE',
       });
       replace(changed);

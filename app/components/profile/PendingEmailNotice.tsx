@@ -13,7 +13,7 @@ export function PendingEmailNotice({ user, onChange }: { user: User; onChange(us
   async function cancel() {
     setBusy(true);
     try {
-      onChange(await api<User>('/auth/email-change/', { method: 'DELETE' }));
+      onChange(await api('/auth/email-change/', { method: 'DELETE' }));
       toast.success(EMAIL_CHANGE_MESSAGES.cancelled);
     } catch (error) {
       toastFailure('The change could not be cancelled.', error);

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function send(csv: string, apply: boolean): Promise<BulkBlock> {
-  return api<BulkBlock>('/admin/serials/blocks/', { method: 'POST', body: { csv, apply } });
+  return api('/admin/serials/blocks/', { method: 'POST', body: { csv, apply } });
 }
 
 /**

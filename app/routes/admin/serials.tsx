@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
-import type { AdminSerialRow, SerialImport } from '../../../server/modules/registry/responses';
+import type { AdminSerialRow } from '../../../server/modules/registry/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { CsvProblems } from '../../components/admin/CsvProblems';
@@ -258,7 +258,7 @@ function ImportForm() {
     setBusy(true);
     setProblems([]);
     try {
-      const body = await api<SerialImport>('/admin/serials/import/', {
+      const body = await api('/admin/serials/import/', {
         method: 'POST',
         body: { csv: await file.text() },
       });

@@ -55,6 +55,23 @@ describe('write', () => {
     expect(shown).toEqual([]);
   });
 
+  it('refreshes what the screen loaded itself, while still busy', async () => {
+    const fx = effects();
+    await write(
+      async () => undefined,
+      {
+        done: 'Deleted.',
+        failed: 'Not deleted.',
+        refresh: async () => {
+          fx.steps.push('reload');
+        },
+      },
+      fx,
+    );
+    expect(fx.steps).toEqual(['busy', 'reload', 'idle']);
+    expect(shown).toEqual([['success', 'Deleted.', undefined]]);
+  });
+
   it('maps a failure to the screen’s message, with the server’s reason beneath it', async () => {
     const fx = effects();
     const failures: unknown[] = [];

@@ -13,8 +13,11 @@ interface WriteOptions<Answer> {
   onDone?(answer: Answer): void;
   /** After a failure, before the toast: e.g. show the field errors (`fieldErrors(error)`). */
   onFailed?(error: unknown): void;
-  /** Reload the route's data after success (React Router's revalidation); off by default. */
-  refresh?: boolean;
+  /**
+   * After success and its toast, still busy: `true` reloads the route's data (React Router's revalidation);
+   * a function reloads what the screen loaded itself (a list it fetched). Off by default.
+   */
+  refresh?: boolean | (() => Promise<unknown>);
 }
 
 type WriteResult<Answer> = { ok: true; answer: Answer } | { ok: false; error: unknown };
@@ -39,7 +42,8 @@ export async function write<Answer>(
     options.onDone?.(answer);
     const done = typeof options.done === 'function' ? options.done(answer) : options.done;
     if (done !== undefined) toast.success(done);
-    if (options.refresh) await effects.revalidate();
+    if (typeof options.refresh === 'function') await options.refresh();
+    else if (options.refresh) await effects.revalidate();
     return { ok: true, answer };
   } catch (error) {
     options.onFailed?.(error);

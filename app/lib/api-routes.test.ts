@@ -4,7 +4,7 @@ import type { OrderList } from '../../server/modules/orders/responses';
 import type { LoginAnswer } from '../../server/modules/profiles/responses';
 import type { SerialSignals } from '../../server/modules/registry/anomalies/schemas';
 import type { AdminSerial, ClaimedCard, SerialImport } from '../../server/modules/registry/responses';
-import type { api } from './api';
+import type { api, download } from './api';
 
 type Answer<Call extends (...args: never[]) => unknown> = Awaited<ReturnType<Call>>;
 
@@ -46,5 +46,9 @@ describe('the route map', () => {
     void (() => call('/auth/cards/claim/', { method: 'PUT' }));
     // @ts-expect-error: only a GET takes a query
     void (() => call('/auth/logout/?now=1', { method: 'POST' }));
+    const file = (() => undefined) as unknown as typeof download;
+    void (() => file('/admin/serials/batch/', { method: 'POST', body: {} }));
+    // @ts-expect-error: a JSON answer is api()'s, not download()'s
+    void (() => file('/admin/serials/import/', { method: 'POST', body: {} }));
   });
 });

@@ -124,3 +124,6 @@ export type ApiAnswer<Method extends ApiMethod, Path extends string> = [
 ] extends [never]
   ? MatchingRoutes<Method, WithoutQuery<Path>>['answer']
   : ExactRoutes<Method, WithoutQuery<Path>>['answer'];
+
+/** The calls whose answer is a file, not JSON: `download()` takes these. */
+export type ApiFilePath<Method extends ApiMethod> = Method extends 'POST' ? '/admin/serials/batch/' : never;

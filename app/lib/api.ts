@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiMethod, ApiPath } from './api-routes';
+import type { ApiAnswer, ApiFilePath, ApiMethod, ApiPath } from './api-routes';
 
 /** The error body every API answer uses: `{ detail, code, errors }`. */
 export interface ApiErrorBody {
@@ -27,8 +27,34 @@ export class ApiError extends Error {
  */
 export async function api<Method extends ApiMethod = 'GET', Path extends ApiPath<Method> = ApiPath<Method>>(
   path: Path,
-  options: { method?: Method; body?: unknown; headers?: Record<string, string> } = {},
+  options: ApiOptions<Method> = {},
 ): Promise<ApiAnswer<Method, Path>> {
+  const response = await send(path, options);
+  return (await response.json().catch(() => undefined)) as ApiAnswer<Method, Path>;
+}
+
+/**
+ * A call whose answer is a file rather than JSON (the admin's batch of serials as CSV): its text, read
+ * whole, and the file name from its content-disposition. A failure throws ApiError as api() does.
+ */
+export async function download<Method extends ApiMethod>(
+  path: ApiFilePath<Method>,
+  options: ApiOptions<Method>,
+): Promise<{ text: string; filename: string | undefined }> {
+  const response = await send(path, options);
+  const text = await response.text();
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { text, filename };
+}
+
+interface ApiOptions<Method extends ApiMethod> {
+  method?: Method;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The request both share: the session cookie, a JSON body; a failure (or no answer) throws ApiError. */
+async function send(path: string, options: ApiOptions<ApiMethod>): Promise<Response> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -41,9 +67,13 @@ export async function api<Method extends ApiMethod = 'GET', Path extends ApiPath
   } catch {
     throw new ApiError(0, undefined);
   }
-  const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, data as ApiErrorBody | undefined);
-  return data as ApiAnswer<Method, Path>;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      (await response.json().catch(() => undefined)) as ApiErrorBody | undefined,
+    );
+  }
+  return response;
 }
 
 /** The field errors of a failed call, for showing beside the inputs. */

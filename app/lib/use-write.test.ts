@@ -89,6 +89,19 @@ describe('write', () => {
     expect(fx.steps).toEqual(['busy', 'idle']);
   });
 
+  it('takes the failure’s title from the error when the screen says so', async () => {
+    const fx = effects();
+    const error = new ApiError(400, { detail: 'Row 3: no such SKU.' });
+    await write(
+      async () => {
+        throw error;
+      },
+      { failed: (e) => (e instanceof ApiError && e.body?.detail ? e.body.detail : 'Not imported.') },
+      fx,
+    );
+    expect(shown).toEqual([['error', 'Row 3: no such SKU.', undefined]]);
+  });
+
   it('shows the server’s advice when told to slow down (429)', async () => {
     const fx = effects();
     const error = new ApiError(429, { detail: 'Too many tries. Wait a minute.' });

@@ -7,8 +7,11 @@ import { toastFailure } from './toast-failure';
 interface WriteOptions<Answer> {
   /** The success toast, if the write shows one (from the answer when it needs it). */
   done?: string | ((answer: Answer) => string);
-  /** The failure toast's title; toastFailure adds the server's reason and maps a 429 to its advice. */
-  failed: string;
+  /**
+   * The failure toast's title (from the error when the screen says so); toastFailure adds the server's
+   * reason and maps a 429 to its advice.
+   */
+  failed: string | ((error: unknown) => string);
   /** After success, before the toast: put the answer on the screen, close a dialog. */
   onDone?(answer: Answer): void;
   /** After a failure, before the toast: e.g. show the field errors (`fieldErrors(error)`). */
@@ -47,7 +50,7 @@ export async function write<Answer>(
     return { ok: true, answer };
   } catch (error) {
     options.onFailed?.(error);
-    toastFailure(options.failed, error);
+    toastFailure(typeof options.failed === 'function' ? options.failed(error) : options.failed, error);
     return { ok: false, error };
   } finally {
     effects.setBusy(false);

@@ -1,3 +1,5 @@
+import type { ApiAnswer, ApiFilePath, ApiMethod, ApiPath } from './api-routes';
+
 /** The error body every API answer uses: `{ detail, code, errors }`. */
 export interface ApiErrorBody {
   detail?: string;
@@ -17,15 +19,42 @@ export class ApiError extends Error {
 /**
  * Calls the site's own API with the session cookie; a non-2xx answer throws ApiError.
  *
- * `Answer` is the response type inferred from the route's schema (`server/modules/<domain>/responses.ts`,
- * imported with `import type`, so zod stays out of the browser). The server builds each answer to that
- * schema, the API document shows it, and `server/http/responses.test.ts` parses the answers with it: the
- * browser trusts the type instead of parsing every answer again.
+ * The answer's type comes from the route map (`api-routes.ts`): the response type inferred from the route's
+ * schema (`server/modules/<domain>/responses.ts`, imported with `import type`, so zod stays out of the
+ * browser), found by the method and path, so a path or method not in the map is a type error. The server
+ * builds each answer to that schema, the API document shows it, and `server/http/responses.test.ts` parses
+ * the answers with it: the browser trusts the type instead of parsing every answer again.
  */
-export async function api<Answer>(
-  path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
+export async function api<Method extends ApiMethod = 'GET', Path extends ApiPath<Method> = ApiPath<Method>>(
+  path: Path,
+  options: ApiOptions<Method> = {},
+): Promise<ApiAnswer<Method, Path>> {
+  const response = await send(path, options);
+  return (await response.json().catch(() => undefined)) as ApiAnswer<Method, Path>;
+}
+
+/**
+ * A call whose answer is a file rather than JSON (the admin's batch of serials as CSV): its text, read
+ * whole, and the file name from its content-disposition. A failure throws ApiError as api() does.
+ */
+export async function download<Method extends ApiMethod>(
+  path: ApiFilePath<Method>,
+  options: ApiOptions<Method>,
+): Promise<{ text: string; filename: string | undefined }> {
+  const response = await send(path, options);
+  const text = await response.text();
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { text, filename };
+}
+
+interface ApiOptions<Method extends ApiMethod> {
+  method?: Method;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The request both share: the session cookie, a JSON body; a failure (or no answer) throws ApiError. */
+async function send(path: string, options: ApiOptions<ApiMethod>): Promise<Response> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {
@@ -38,9 +67,13 @@ export async function api<Answer>(
   } catch {
     throw new ApiError(0, undefined);
   }
-  const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, data as ApiErrorBody | undefined);
-  return data as Answer;
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      (await response.json().catch(() => undefined)) as ApiErrorBody | undefined,
+    );
+  }
+  return response;
 }
 
 /** The field errors of a failed call, for showing beside the inputs. */

@@ -29,7 +29,7 @@ export function useQuote(
     let current = true;
     const timer = setTimeout(() => {
       const body = to === null ? { items: lines } : { items: lines, address: to };
-      api<Quote>('/orders/quote/', { method: 'POST', body })
+      api('/orders/quote/', { method: 'POST', body })
         .then((answer) => {
           if (!current) return;
           setAnswered({ quote: answer, address: to });

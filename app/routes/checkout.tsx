@@ -4,7 +4,6 @@ import { ADDRESS_MESSAGES } from '../../common/messages/addresses';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
-import type { Order } from '../../server/modules/orders/responses';
 import { PageHeader } from '../components/PageHeader';
 import { PrintedDetails } from '../components/PrintedDetails';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
@@ -63,7 +62,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
     setPlacing(true);
     try {
-      const order = await api<Order>('/orders/', {
+      const order = await api('/orders/', {
         method: 'POST',
         body,
         headers: { 'idempotency-key': attempt.current.key },

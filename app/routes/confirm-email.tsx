@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
-import type { EmailConfirmed } from '../../server/modules/accounts/responses';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
 import type { Route } from './+types/confirm-email';
@@ -26,7 +25,7 @@ export default function ConfirmEmail() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api<EmailConfirmed>(`/auth/email-change/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+    api(`/auth/email-change/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
       method: 'POST',
     })
       .then((answer) => setOutcome({ state: 'confirmed', email: answer.email }))

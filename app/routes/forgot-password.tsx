@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readsNoQuery } from '../../common/page-query';
-import type { Detail } from '../../server/http/common-responses';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/PageHeader';
 import { api, failureMessage } from '../lib/api';
@@ -28,7 +27,7 @@ export default function ForgotPassword() {
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setBusy(true);
     try {
-      const answer = await api<Detail>('/auth/forgot-password/', {
+      const answer = await api('/auth/forgot-password/', {
         method: 'POST',
         body: { email },
       });

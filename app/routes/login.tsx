@@ -6,7 +6,6 @@ import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
 import type { PageQuery } from '../../common/page-query';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
-import type { LoginAnswer } from '../../server/modules/profiles/responses';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/PageHeader';
@@ -41,7 +40,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
     const values = formValues(event);
     setBusy(true);
     try {
-      await api<LoginAnswer>('/auth/login/', { method: 'POST', body: values });
+      await api('/auth/login/', { method: 'POST', body: values });
       await auth.refresh();
       toast.success(ACCOUNT_MESSAGES.loginOk);
       navigate(safeNext(params.get('next')));

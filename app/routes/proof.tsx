@@ -76,11 +76,11 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
     const body = { decision, note };
     try {
       const answered = signedInOwner
-        ? await api<CustomerProof>(`/orders/${proof.order_id}/proof/decision/`, {
+        ? await api(`/orders/${proof.order_id}/proof/decision/`, {
             method: 'POST',
             body: { version: proof.version, ...body },
           })
-        : await api<CustomerProof>(`/proofs/${params.token}/decision/`, { method: 'POST', body });
+        : await api(`/proofs/${params.token}/decision/`, { method: 'POST', body });
       setProof(answered);
       setOutcome({
         kind: 'success',

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
-import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
 import { ApiError, api } from '../lib/api';
 import type { Route } from './+types/secure-account';
@@ -29,7 +28,7 @@ export default function SecureAccount() {
   async function secure() {
     setBusy(true);
     try {
-      const answer = await api<Detail>(
+      const answer = await api(
         `/auth/secure-account/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
         { method: 'POST' },
       );

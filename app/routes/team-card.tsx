@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
 import { company } from '../../content/company';
-import type { ClaimedCard } from '../../server/modules/registry/responses';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
@@ -60,7 +59,7 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
   async function claim() {
     setOutcome({ kind: 'claiming' });
     try {
-      await api<ClaimedCard>('/auth/team-cards/accept/', { method: 'POST', body: { token: params.token } });
+      await api('/auth/team-cards/accept/', { method: 'POST', body: { token: params.token } });
       setOutcome({ kind: 'claimed' });
     } catch (error) {
       const message =

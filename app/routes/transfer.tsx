@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { company } from '../../content/company';
-import type { ClaimedCard } from '../../server/modules/registry/responses';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/PageHeader';
@@ -58,7 +57,7 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
   async function accept() {
     setOutcome({ kind: 'accepting' });
     try {
-      await api<ClaimedCard>('/auth/cards/transfers/accept/', {
+      await api('/auth/cards/transfers/accept/', {
         method: 'POST',
         body: { token: params.token },
       });

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
-import type { Detail } from '../../server/http/common-responses';
 import { PageHeader } from '../components/PageHeader';
 import { api } from '../lib/api';
 import type { Route } from './+types/unlock';
@@ -23,10 +22,9 @@ export default function Unlock() {
   async function unlock() {
     setOutcome('unlocking');
     try {
-      const answer = await api<Detail>(
-        `/auth/unlock/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
-        { method: 'POST' },
-      );
+      const answer = await api(`/auth/unlock/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+        method: 'POST',
+      });
       setMessage(answer.detail);
       setOutcome('unlocked');
     } catch {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import {
   PROOF_MESSAGES,
   PROOF_PDF_MAX_MB,
@@ -9,9 +8,8 @@ import {
 import type { AdminProofList } from '../../../server/modules/proofs/responses';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
 import { sendForm } from '../../lib/upload';
+import { useWrite } from '../../lib/use-write';
 import { AdminTable } from './AdminTable';
 
 /**
@@ -27,33 +25,35 @@ export function ProofPanel({
   awaiting: boolean;
   proofs: AdminProofList;
 }) {
-  const revalidator = useRevalidator();
+  const { working: busy, run } = useWrite<'generated' | 'uploaded'>();
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState<'generated' | 'uploaded' | null>(null);
   const next = (proofs.results[0]?.version ?? 0) + 1;
 
   async function send(upload: boolean) {
-    setBusy(upload ? 'uploaded' : 'generated');
-    try {
-      if (upload) {
-        if (!file) throw new Error(PROOF_MESSAGES.pdfRequired);
-        const form = new FormData();
-        form.append('note', note);
-        form.append('pdf', file);
-        await sendForm(`/admin/orders/${orderId}/proofs/upload/`, form);
-      } else {
-        await api(`/admin/orders/${orderId}/proofs/`, { method: 'POST', body: { note } });
-      }
-      toast.success(`Proof version ${next} sent. The customer has been e-mailed.`);
-      setNote('');
-      setFile(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The proof could not be sent.', error);
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      async () => {
+        if (upload) {
+          if (!file) throw new Error(PROOF_MESSAGES.pdfRequired);
+          const form = new FormData();
+          form.append('note', note);
+          form.append('pdf', file);
+          await sendForm(`/admin/orders/${orderId}/proofs/upload/`, form);
+        } else {
+          await api(`/admin/orders/${orderId}/proofs/`, { method: 'POST', body: { note } });
+        }
+      },
+      {
+        key: upload ? 'uploaded' : 'generated',
+        done: `Proof version ${next} sent. The customer has been e-mailed.`,
+        failed: 'The proof could not be sent.',
+        onDone: () => {
+          setNote('');
+          setFile(null);
+        },
+        refresh: true,
+      },
+    );
   }
 
   return (

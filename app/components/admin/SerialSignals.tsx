@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { BLOCK_REASON_CODES, BLOCK_REASONS, type BlockReason } from '../../../common/block-reasons';
 import {
   FLAG_KIND_LABELS,
@@ -10,8 +9,7 @@ import {
 import type { SerialSignals } from '../../../server/modules/registry/anomalies/schemas';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SelectField, TextAreaField } from '../FormField';
 import { AdminTable } from './AdminTable';
@@ -47,20 +45,15 @@ export function ChipFacts({ chip }: { chip: SerialSignals['chip'] }) {
 
 /** The open flags with their reasons; each can be cleared once explained (audited). */
 export function FlagsPanel({ serial, flags }: { serial: string; flags: SerialSignals['flags'] }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<number | null>(null);
+  const { working: busy, run } = useWrite<number>();
 
   async function clear(id: number) {
-    setBusy(id);
-    try {
-      await api(`/admin/serials/${serial}/flags/${id}/clear/`, { method: 'POST' });
-      toast.success(REGISTRY_SIGNAL_MESSAGES.flagCleared);
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The flag could not be cleared.', error);
-    } finally {
-      setBusy(null);
-    }
+    await run(() => api(`/admin/serials/${serial}/flags/${id}/clear/`, { method: 'POST' }), {
+      key: id,
+      done: REGISTRY_SIGNAL_MESSAGES.flagCleared,
+      failed: 'The flag could not be cleared.',
+      refresh: true,
+    });
   }
 
   return (
@@ -138,24 +131,18 @@ export function BlockDialog({
   display: string;
   onClose(): void;
 }) {
-  const revalidator = useRevalidator();
+  const { busy, run } = useWrite();
   const [reason, setReason] = useState<BlockReason | ''>('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
 
   async function block() {
     if (!reason) return;
-    setBusy(true);
-    try {
-      await api(`/admin/serials/${serial}/block/`, { method: 'POST', body: { reason, note } });
-      toast.success(`${display} blocked: checks now answer that it is blocked.`);
-      onClose();
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The serial number could not be blocked.', error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api(`/admin/serials/${serial}/block/`, { method: 'POST', body: { reason, note } }), {
+      done: `${display} blocked: checks now answer that it is blocked.`,
+      failed: 'The serial number could not be blocked.',
+      onDone: onClose,
+      refresh: true,
+    });
   }
 
   return (

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { Modal } from '../Modal';
 import { AddressFields } from './AddressFields';
 
@@ -17,23 +16,21 @@ export function AddAddressModal({
   onClose(): void;
   onAdded(address: Address): void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const added = await api<Address>('/auth/address/', { method: 'POST', body: formValues(event) });
-      toast.success('Address added');
-      setErrors({});
-      onAdded(added);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('Add failed', error);
-    } finally {
-      setBusy(false);
-    }
+    const body = formValues(event);
+    await run(() => api('/auth/address/', { method: 'POST', body }), {
+      done: 'Address added',
+      failed: 'Add failed',
+      onDone: (added) => {
+        setErrors({});
+        onAdded(added);
+      },
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
   }
 
   return (

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { AddAddressModal } from './AddAddressModal';
 import { AddressEditor } from './AddressEditor';
@@ -19,22 +18,19 @@ export function AddressBook({
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
-  const [busyDeleting, setBusyDeleting] = useState(false);
+  const { busy: busyDeleting, run } = useWrite();
 
   async function confirmDelete() {
     if (!deleting) return;
-    setBusyDeleting(true);
-    try {
-      await api(`/auth/address/${deleting.id}/`, { method: 'DELETE' });
-      onChange(addresses.filter((address) => address.id !== deleting.id));
-      if (editingId === deleting.id) setEditingId(null);
-      toast.success('Address deleted');
-    } catch (error) {
-      toastFailure('Delete failed', error);
-    } finally {
-      setBusyDeleting(false);
-      setDeleting(null);
-    }
+    await run(() => api(`/auth/address/${deleting.id}/`, { method: 'DELETE' }), {
+      done: 'Address deleted',
+      failed: 'Delete failed',
+      onDone: () => {
+        onChange(addresses.filter((address) => address.id !== deleting.id));
+        if (editingId === deleting.id) setEditingId(null);
+      },
+    });
+    setDeleting(null);
   }
 
   return (

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { AddressFields } from './AddressFields';
 
 /** One saved address edited in place (the address book, and checkout for an address whose country is unknown). */
@@ -16,24 +15,18 @@ export function AddressEditor({
   onSaved(address: Address): void;
   onCancel(): void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await api<Address>(`/auth/address/${address.id}/`, {
-        method: 'PUT',
-        body: formValues(event),
-      });
-      toast.success('Address updated');
-      onSaved(saved);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('Update failed', error);
-      setBusy(false);
-    }
+    const body = formValues(event);
+    await run(() => api(`/auth/address/${address.id}/`, { method: 'PUT', body }), {
+      done: 'Address updated',
+      failed: 'Update failed',
+      onDone: onSaved,
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
   }
 
   return (

@@ -83,7 +83,7 @@ export function CardSettings({
     setStatus('Saving…');
     queue.current = queue.current.then(async () => {
       try {
-        const saved = await api<User>('/auth/profile/card/', { method: 'PATCH', body: change });
+        const saved = await api('/auth/profile/card/', { method: 'PATCH', body: change });
         onSaved(saved);
         setStatus(`Saved: ${done}`);
       } catch (error) {

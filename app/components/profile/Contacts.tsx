@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type {
-  DeletedContacts,
-  ExchangedContact,
-  ExchangedContactPage,
-} from '../../../server/modules/contacts/responses';
+import type { ExchangedContact, ExchangedContactPage } from '../../../server/modules/contacts/responses';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { toast } from '../../lib/toast';
 import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';
 
@@ -59,7 +55,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
   const [loading, setLoading] = useState(false);
   const [deleting, setDeleting] = useState<ExchangedContact | null>(null);
   const [deletingAll, setDeletingAll] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   // What the shown list was searched for (trimmed), as against what is being typed.
   const [searched, setSearched] = useState('');
   const latest = useRef(0);
@@ -80,7 +76,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
     try {
       const params = new URLSearchParams({ page: String(page) });
       if (q.trim()) params.set('q', q.trim());
-      const answer = await api<ExchangedContactPage>(`/auth/contacts/?${params}`);
+      const answer = await api(`/auth/contacts/?${params}`);
       // A slower answer to an earlier search must not replace a newer one.
       if (call !== latest.current) return;
       setSearched(q.trim());
@@ -104,42 +100,31 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
   async function deleteOne() {
     const contact = deleting;
     if (!contact) return;
-    setBusy(true);
-    try {
-      await api(`/auth/contacts/${contact.id}/`, { method: 'DELETE' });
-      setTotal((count) => count - 1);
-      toast.success(`${contact.name} deleted.`);
-      // The page refills from the next one; the last contact of a last page moves back a page.
-      const page = shown.results.length === 1 && shown.page > 1 ? shown.page - 1 : shown.page;
-      await load(searched, page);
-    } catch (error) {
-      toastFailure('The contact could not be deleted.', error);
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      refocus.current = true;
-    }
+    // The page refills from the next one; the last contact of a last page moves back a page.
+    const page = shown.results.length === 1 && shown.page > 1 ? shown.page - 1 : shown.page;
+    await run(() => api(`/auth/contacts/${contact.id}/`, { method: 'DELETE' }), {
+      done: `${contact.name} deleted.`,
+      failed: 'The contact could not be deleted.',
+      onDone: () => setTotal((count) => count - 1),
+      refresh: () => load(searched, page),
+    });
+    setDeleting(null);
+    refocus.current = true;
   }
 
   async function deleteAll() {
-    setBusy(true);
-    try {
-      const { deleted } = await api<DeletedContacts>('/auth/contacts/', {
-        method: 'DELETE',
-        body: { confirm: true },
-      });
-      setTotal(0);
-      setQuery('');
-      setSearched('');
-      setShown({ ...shown, count: 0, page: 1, page_count: 1, results: [] });
-      toast.success(`${plural(deleted)} deleted.`);
-    } catch (error) {
-      toastFailure('The contacts could not be deleted.', error);
-    } finally {
-      setBusy(false);
-      setDeletingAll(false);
-      refocus.current = true;
-    }
+    await run(() => api('/auth/contacts/', { method: 'DELETE', body: { confirm: true } }), {
+      done: ({ deleted }) => `${plural(deleted)} deleted.`,
+      failed: 'The contacts could not be deleted.',
+      onDone: () => {
+        setTotal(0);
+        setQuery('');
+        setSearched('');
+        setShown({ ...shown, count: 0, page: 1, page_count: 1, results: [] });
+      },
+    });
+    setDeletingAll(false);
+    refocus.current = true;
   }
 
   const status = searched

@@ -12,6 +12,7 @@ import type { Insights as InsightFigures, InsightSource } from '../../../server/
 import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Switch } from './CardSettings';
 import { InsightsChart } from './InsightsChart';
@@ -142,7 +143,7 @@ export function Insights({
   const [figures, setFigures] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [status, setStatus] = useState('');
   const latest = useRef(0);
   const headingId = useId();
@@ -154,7 +155,7 @@ export function Insights({
     const asked = ++latest.current;
     setLoading(true);
     try {
-      const answer = await api<InsightFigures>(`/auth/insights/?days=${days}`);
+      const answer = await api(`/auth/insights/?days=${days}`);
       // Only the last period asked for is shown, whatever order the answers arrive in.
       if (asked === latest.current) {
         setFigures(answer);
@@ -168,24 +169,23 @@ export function Insights({
   }
 
   async function setEnabled(on: boolean) {
-    setBusy(true);
-    try {
-      const saved = await api<User>('/auth/profile/card/', {
-        method: 'PATCH',
-        body: { insights_enabled: on },
-      });
-      onSaved(saved);
-      setConfirming(false);
-      await load(figures.days);
+    const { ok } = await run(
+      () => api('/auth/profile/card/', { method: 'PATCH', body: { insights_enabled: on } }),
+      {
+        failed: 'Your insights setting could not be saved.',
+        onDone: (saved) => {
+          onSaved(saved);
+          setConfirming(false);
+        },
+        refresh: () => load(figures.days),
+      },
+    );
+    if (ok) {
       setStatus(
         on
           ? 'Insights are on: visits to your card are counted from now.'
           : 'Insights are off: everything recorded about visits to your card was deleted.',
       );
-    } catch (error) {
-      toastFailure('Your insights setting could not be saved.', error);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -12,7 +12,7 @@ import type { OwnedLink } from '../../../common/profile-visibility';
 import { api, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { FormField, SelectField } from '../FormField';
 import { LinkIcon } from '../LinkIcon';
 import { LINK_ICON_GLYPHS } from '../social-icons';
@@ -64,7 +64,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
   const saved = user.links.map(draftOf);
   const [links, setLinks] = useState<DraftLink[]>(saved);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useWrite();
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
@@ -138,29 +138,26 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
       toast.error('Some links need fixing before they can be saved.');
       return;
     }
-    setSaving(true);
-    try {
-      const body = {
-        links: links.map(({ id, title, url, icon, enabled }) => ({
-          ...(id === undefined ? {} : { id }),
-          title: title.trim(),
-          url: url.trim(),
-          icon,
-          enabled,
-        })),
-      };
-      const updated = await api<User>('/auth/profile/links/', { method: 'PUT', body });
-      onSaved(updated);
-      setLinks(updated.links.map(draftOf));
-      setErrors({});
-      toast.success('Links saved');
-      setAnnouncement('Links saved.');
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('Your links could not be saved.', error);
-    } finally {
-      setSaving(false);
-    }
+    const body = {
+      links: links.map(({ id, title, url, icon, enabled }) => ({
+        ...(id === undefined ? {} : { id }),
+        title: title.trim(),
+        url: url.trim(),
+        icon,
+        enabled,
+      })),
+    };
+    const { ok } = await run(() => api('/auth/profile/links/', { method: 'PUT', body }), {
+      done: 'Links saved',
+      failed: 'Your links could not be saved.',
+      onDone: (updated) => {
+        onSaved(updated);
+        setLinks(updated.links.map(draftOf));
+        setErrors({});
+      },
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
+    if (ok) setAnnouncement('Links saved.');
   }
 
   return (

@@ -3,8 +3,7 @@ import { CARD_LIFE_MESSAGES, CARD_REPORTED_LOST } from '../../../common/messages
 import type { ClaimedCard } from '../../../server/modules/registry/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
@@ -33,7 +32,7 @@ function TransferDialog({
 }) {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
 
   useEffect(() => {
     if (!card) return;
@@ -44,20 +43,12 @@ function TransferDialog({
   async function offer(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!card) return;
-    setBusy(true);
-    try {
-      const offered = await api<ClaimedCard>(`/auth/cards/${card.serial_number}/transfer/`, {
-        method: 'POST',
-        body: { email },
-      });
-      toast.success(`Offer sent to ${email.trim()}. The card stays yours until they accept.`);
-      onOffered(offered);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('The offer could not be sent.', error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api(`/auth/cards/${card.serial_number}/transfer/`, { method: 'POST', body: { email } }), {
+      done: `Offer sent to ${email.trim()}. The card stays yours until they accept.`,
+      failed: 'The offer could not be sent.',
+      onDone: onOffered,
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
   }
 
   return (
@@ -114,8 +105,9 @@ export function MyCards({
   const [cards, setCards] = useState(initial);
   const [serial, setSerial] = useState(claimSerial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
-  const [working, setWorking] = useState<string | null>(null);
+  const { busy, run } = useWrite();
+  const { working, run: runOnCard } = useWrite<string>();
+  const { run: runRelease } = useWrite();
   const [releasing, setReleasing] = useState<ClaimedCard | null>(null);
   const [transferring, setTransferring] = useState<ClaimedCard | null>(null);
   const claimButton = useRef<HTMLButtonElement>(null);
@@ -132,65 +124,50 @@ export function MyCards({
 
   async function claim(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const body = claimTicket ? { serial, tap: claimTicket } : { serial };
-      const card = await api<ClaimedCard>('/auth/cards/claim/', { method: 'POST', body });
-      setCards([card, ...cards.filter((item) => item.serial_number !== card.serial_number)]);
-      setSerial('');
-      setErrors({});
-      toast.success('Card claimed: a tap now opens your profile.');
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('Claim failed', error);
-    } finally {
-      setBusy(false);
-    }
+    const body = claimTicket ? { serial, tap: claimTicket } : { serial };
+    await run(() => api('/auth/cards/claim/', { method: 'POST', body }), {
+      done: 'Card claimed: a tap now opens your profile.',
+      failed: 'Claim failed',
+      onDone: (card) => {
+        setCards([card, ...cards.filter((item) => item.serial_number !== card.serial_number)]);
+        setSerial('');
+        setErrors({});
+      },
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
   }
 
   async function setLost(card: ClaimedCard, lost: boolean) {
-    setWorking(card.serial_number);
-    try {
-      const changed = await api<ClaimedCard>(`/auth/cards/${card.serial_number}/lost/`, {
-        method: lost ? 'POST' : 'DELETE',
-      });
-      replace(changed);
-      toast.success(
-        lost
+    await runOnCard(
+      () => api(`/auth/cards/${card.serial_number}/lost/`, { method: lost ? 'POST' : 'DELETE' }),
+      {
+        key: card.serial_number,
+        done: lost
           ? `Card ${card.display} locked: a tap now shows "${CARD_REPORTED_LOST}" and no one can claim it.`
           : `Card ${card.display} unlocked: a tap opens your profile again.`,
-      );
-    } catch (error) {
-      toastFailure(lost ? 'The card could not be locked.' : 'The card could not be unlocked.', error);
-    } finally {
-      setWorking(null);
-    }
+        failed: lost ? 'The card could not be locked.' : 'The card could not be unlocked.',
+        onDone: replace,
+      },
+    );
   }
 
   async function cancelOffer(card: ClaimedCard) {
-    setWorking(card.serial_number);
-    try {
-      await api(`/auth/cards/${card.serial_number}/transfer/`, { method: 'DELETE' });
-      replace({ ...card, transfer: null });
-      toast.success(`Offer of card ${card.display} cancelled: its link no longer works.`);
-    } catch (error) {
-      toastFailure('The offer could not be cancelled.', error);
-    } finally {
-      setWorking(null);
-    }
+    await runOnCard(() => api(`/auth/cards/${card.serial_number}/transfer/`, { method: 'DELETE' }), {
+      key: card.serial_number,
+      done: `Offer of card ${card.display} cancelled: its link no longer works.`,
+      failed: 'The offer could not be cancelled.',
+      onDone: () => replace({ ...card, transfer: null }),
+    });
   }
 
   async function release() {
     if (!releasing) return;
-    try {
-      await api(`/auth/cards/${releasing.serial_number}/`, { method: 'DELETE' });
-      setCards(cards.filter((item) => item.serial_number !== releasing.serial_number));
-      toast.success('Card released');
-    } catch (error) {
-      toastFailure('Release failed', error);
-    } finally {
-      setReleasing(null);
-    }
+    await runRelease(() => api(`/auth/cards/${releasing.serial_number}/`, { method: 'DELETE' }), {
+      done: 'Card released',
+      failed: 'Release failed',
+      onDone: () => setCards(cards.filter((item) => item.serial_number !== releasing.serial_number)),
+    });
+    setReleasing(null);
   }
 
   async function lockInstead() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Order, OrderList, OrderPage } from '../../../server/modules/orders/responses';
+import type { Order, OrderPage } from '../../../server/modules/orders/responses';
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
@@ -36,7 +36,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
   async function loadMore() {
     setLoading(true);
     try {
-      const next = await api<OrderList>(`/orders/?page=${page + 1}`);
+      const next = await api(`/orders/?page=${page + 1}`);
       setOrders([...orders, ...next.results]);
       setPage(page + 1);
     } catch (error) {

@@ -1,25 +1,19 @@
-import { useState } from 'react';
 import { EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 
 /** While a new e-mail waits for its link: what happens next, and a way to take the change back. */
 export function PendingEmailNotice({ user, onChange }: { user: User; onChange(user: User): void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   if (!user.pending_email) return null;
 
   async function cancel() {
-    setBusy(true);
-    try {
-      onChange(await api<User>('/auth/email-change/', { method: 'DELETE' }));
-      toast.success(EMAIL_CHANGE_MESSAGES.cancelled);
-    } catch (error) {
-      toastFailure('The change could not be cancelled.', error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api('/auth/email-change/', { method: 'DELETE' }), {
+      done: EMAIL_CHANGE_MESSAGES.cancelled,
+      failed: 'The change could not be cancelled.',
+      onDone: onChange,
+    });
   }
 
   return (

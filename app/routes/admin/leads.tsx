@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { AdminLead } from '../../../server/modules/leads/responses';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
@@ -7,8 +5,7 @@ import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadLeads } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/leads';
 import { adminMeta } from './admin-meta';
 
@@ -66,23 +63,16 @@ export default function AdminLeads({ loaderData: page }: Route.ComponentProps) {
 }
 
 function LeadItem({ lead }: { lead: AdminLead }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const next = lead.status === 'new' ? 'handled' : 'new';
 
   async function mark() {
-    setBusy(true);
-    try {
-      await api(`/admin/leads/${lead.id}/`, { method: 'PATCH', body: { status: next } });
-      toast.success(
+    await run(() => api(`/admin/leads/${lead.id}/`, { method: 'PATCH', body: { status: next } }), {
+      done:
         next === 'handled' ? `${lead.name}'s message is handled.` : `${lead.name}'s message is new again.`,
-      );
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The message could not be changed.', error);
-    } finally {
-      setBusy(false);
-    }
+      failed: 'The message could not be changed.',
+      refresh: true,
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { orderChargeLines } from '../../../common/order-charges';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -12,8 +12,7 @@ import { orderLineKey, PrintedCards } from '../../components/PrintedCards';
 import { loadAdminOrder } from '../../lib/admin.server';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDateTime, formatDollars } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/order-detail';
 import { adminMeta } from './admin-meta';
 
@@ -180,36 +179,34 @@ function StatusChanger({
   number: string;
   memberCards: MemberCard[];
 }) {
-  const revalidator = useRevalidator();
+  const { busy, run } = useWrite();
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [askSerials, setAskSerials] = useState(false);
   const [serialErrors, setSerialErrors] = useState<Record<string, string[]>>({});
 
   async function change(status: OrderStatus, serials?: Array<{ design: number; serial: string }>) {
-    setBusy(true);
-    try {
-      await api(`/admin/orders/${id}/status/`, {
-        method: 'POST',
-        body: { status, note, ...(serials ? { serials } : {}) },
-      });
-      toast.success(
-        serials
+    await run(
+      () =>
+        api(`/admin/orders/${id}/status/`, {
+          method: 'POST',
+          body: { status, note, ...(serials ? { serials } : {}) },
+        }),
+      {
+        done: serials
           ? `Order ${number} is now ${status}. The customer and each team member have been e-mailed.`
           : `Order ${number} is now ${status}. The customer has been e-mailed.`,
-      );
-      setNote('');
-      setConfirmCancel(false);
-      setAskSerials(false);
-      setSerialErrors({});
-      await revalidator.revalidate();
-    } catch (error) {
-      setSerialErrors(fieldErrors(error));
-      toastFailure('The status could not be changed.', error);
-    } finally {
-      setBusy(false);
-    }
+        failed: 'The status could not be changed.',
+        onDone: () => {
+          setNote('');
+          setConfirmCancel(false);
+          setAskSerials(false);
+          setSerialErrors({});
+        },
+        onFailed: (error) => setSerialErrors(fieldErrors(error)),
+        refresh: true,
+      },
+    );
   }
 
   function choose(status: OrderStatus) {

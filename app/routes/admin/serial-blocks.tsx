@@ -9,8 +9,7 @@ import { CsvProblems } from '../../components/admin/CsvProblems';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { requireAdmin } from '../../lib/admin.server';
 import { ApiError, api, fieldErrors } from '../../lib/api';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/serial-blocks';
 import { adminMeta } from './admin-meta';
 
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function send(csv: string, apply: boolean): Promise<BulkBlock> {
-  return api<BulkBlock>('/admin/serials/blocks/', { method: 'POST', body: { csv, apply } });
+  return api('/admin/serials/blocks/', { method: 'POST', body: { csv, apply } });
 }
 
 /**
@@ -30,7 +29,7 @@ function send(csv: string, apply: boolean): Promise<BulkBlock> {
  * one wrong row and nothing is blocked.
  */
 export default function AdminSerialBlocks() {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [problems, setProblems] = useState<string[]>([]);
   const [checked, setChecked] = useState<{ csv: string; result: BulkBlock } | null>(null);
   const [status, setStatus] = useState('');
@@ -48,38 +47,36 @@ export default function AdminSerialBlocks() {
       setProblems([REGISTRY_SIGNAL_MESSAGES.tooManyRows(MAX_BLOCK_ROWS)]);
       return;
     }
-    setBusy(true);
     setProblems([]);
-    try {
-      const csv = await file.text();
-      const result = await send(csv, false);
-      setChecked({ csv, result });
-      setStatus(REGISTRY_SIGNAL_MESSAGES.readyToBlock(result.rows.length));
-    } catch (error) {
-      setProblems(fieldErrors(error).csv ?? []);
-      toastFailure(
-        error instanceof ApiError && error.body?.detail ? error.body.detail : 'The file could not be read.',
-        error,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const csv = await file.text();
+        return { csv, result: await send(csv, false) };
+      },
+      {
+        failed: (error) =>
+          error instanceof ApiError && error.body?.detail ? error.body.detail : 'The file could not be read.',
+        onDone: (read) => {
+          setChecked(read);
+          setStatus(REGISTRY_SIGNAL_MESSAGES.readyToBlock(read.result.rows.length));
+        },
+        onFailed: (error) => setProblems(fieldErrors(error).csv ?? []),
+      },
+    );
   }
 
   async function apply() {
     if (!checked) return;
-    setBusy(true);
-    try {
-      const result = await send(checked.csv, true);
-      setChecked({ csv: checked.csv, result });
-      setStatus(result.detail);
-      toast.success(result.detail);
-    } catch (error) {
-      setProblems(fieldErrors(error).csv ?? []);
-      toastFailure('The serial numbers could not be blocked.', error);
-    } finally {
-      setBusy(false);
-    }
+    const { csv } = checked;
+    await run(() => send(csv, true), {
+      done: (result) => result.detail,
+      failed: 'The serial numbers could not be blocked.',
+      onDone: (result) => {
+        setChecked({ csv, result });
+        setStatus(result.detail);
+      },
+      onFailed: (error) => setProblems(fieldErrors(error).csv ?? []),
+    });
   }
 
   const result = checked?.result;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { BlockDialog, ChipFacts, FlagsPanel, TapsPanel } from '../../components/admin/SerialSignals';
@@ -8,8 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { loadSerialWithSignals } from '../../lib/serial-signals.server';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/serial-detail';
 import { adminMeta } from './admin-meta';
 
@@ -26,24 +25,18 @@ const DONE: Record<Action, string> = {
 };
 
 export default function AdminSerialDetail({ loaderData: serial }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [confirming, setConfirming] = useState<'reset' | null>(null);
   const [blocking, setBlocking] = useState(false);
   const { signals } = serial;
 
   async function act(action: Action) {
-    setBusy(true);
-    try {
-      await api(`/admin/serials/${serial.serial}/`, { method: 'POST', body: { action } });
-      toast.success(`${serial.display} ${DONE[action]}.`);
-      setConfirming(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The serial number could not be changed.', error);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api(`/admin/serials/${serial.serial}/`, { method: 'POST', body: { action } }), {
+      done: `${serial.display} ${DONE[action]}.`,
+      failed: 'The serial number could not be changed.',
+      onDone: () => setConfirming(null),
+      refresh: true,
+    });
   }
 
   return (

@@ -1,20 +1,19 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { MAX_SERIAL_BATCH, MAX_SERIAL_CSV_BYTES } from '../../../common/limits';
 import { SERIAL_ADMIN_MESSAGES } from '../../../common/messages/verification';
-import type { AdminSerialRow, SerialImport } from '../../../server/modules/registry/responses';
+import type { AdminSerialRow } from '../../../server/modules/registry/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { CsvProblems } from '../../components/admin/CsvProblems';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadSerials } from '../../lib/admin.server';
-import { ApiError, api, fieldErrors } from '../../lib/api';
+import { ApiError, api, download, fieldErrors } from '../../lib/api';
 import { downloadFile } from '../../lib/contact-card';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/serials';
 import { adminMeta } from './admin-meta';
 
@@ -136,8 +135,7 @@ function BatchForm({
   skus: Array<{ sku: string; name: string }>;
   sunKeyVersion: number | null;
 }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   async function generate(event: FormEvent<HTMLFormElement>) {
@@ -145,31 +143,23 @@ function BatchForm({
     const form = new FormData(event.currentTarget);
     const sku = String(form.get('sku') ?? '');
     const secure = form.get('secure') === 'yes';
-    setBusy(true);
     setErrors({});
-    try {
-      const response = await fetch('/api/admin/serials/batch/', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sku, count: Number(form.get('count')), secure }),
-      });
-      if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
-      const csv = await response.text();
-      const name =
-        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'serials.csv';
-      downloadFile(name, csv, 'text/csv;charset=utf-8');
-      const made = csv.trim().split('\n').length - 1;
-      toast.success(
-        `${made} ${secure ? 'secure ' : ''}serial numbers registered for ${sku}; the CSV is downloading.`,
-      );
-      await revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toastFailure('The batch could not be made.', error);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        download('/admin/serials/batch/', {
+          method: 'POST',
+          body: { sku, count: Number(form.get('count')), secure },
+        }),
+      {
+        done: ({ text }) =>
+          `${text.trim().split('\n').length - 1} ${secure ? 'secure ' : ''}serial numbers registered for ${sku}; the CSV is downloading.`,
+        failed: 'The batch could not be made.',
+        onDone: ({ text, filename }) =>
+          downloadFile(filename ?? 'serials.csv', text, 'text/csv;charset=utf-8'),
+        onFailed: (error) => setErrors(fieldErrors(error)),
+        refresh: true,
+      },
+    );
   }
 
   return (
@@ -239,8 +229,7 @@ function BatchForm({
 
 /** Registers the serials of a CSV (columns serial and sku): all rows or, with any bad row, none. */
 function ImportForm() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [problems, setProblems] = useState<string[]>([]);
 
   async function upload(event: FormEvent<HTMLFormElement>) {
@@ -255,28 +244,20 @@ function ImportForm() {
       setProblems(['The file is too large: import at most 10,000 rows at a time.']);
       return;
     }
-    setBusy(true);
     setProblems([]);
-    try {
-      const body = await api<SerialImport>('/admin/serials/import/', {
-        method: 'POST',
-        body: { csv: await file.text() },
-      });
-      toast.success(body.detail);
-      form.reset();
-      await revalidator.revalidate();
-    } catch (error) {
-      const rows = fieldErrors(error).csv ?? [];
-      setProblems(rows);
-      toastFailure(
-        error instanceof ApiError && error.body?.detail
-          ? error.body.detail
-          : 'The file could not be imported.',
-        error,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => api('/admin/serials/import/', { method: 'POST', body: { csv: await file.text() } }),
+      {
+        done: (body) => body.detail,
+        failed: (error) =>
+          error instanceof ApiError && error.body?.detail
+            ? error.body.detail
+            : 'The file could not be imported.',
+        onDone: () => form.reset(),
+        onFailed: (error) => setProblems(fieldErrors(error).csv ?? []),
+        refresh: true,
+      },
+    );
   }
 
   return (

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { COUNTRY_CODES, COUNTRY_NAMES } from '../../../common/countries';
 import type { CountryRateView, ShippingZone } from '../../../server/modules/billing/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
@@ -7,8 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadShipping } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/shipping';
 import { adminMeta } from './admin-meta';
 
@@ -16,27 +14,6 @@ export const meta: Route.MetaFunction = () => adminMeta('Shipping and tax');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadShipping(request, context);
-}
-
-/** Runs an admin change, says how it went, and reloads the page's data. */
-function useChange() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function run(work: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await work();
-      toast.success(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (error) {
-      toastFailure(failed, error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
 }
 
 export default function AdminShipping({ loaderData }: Route.ComponentProps) {
@@ -56,7 +33,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
 }
 
 function Zones({ zones }: { zones: ShippingZone[] }) {
-  const { busy, run } = useChange();
+  const { busy, run } = useWrite();
   const [editing, setEditing] = useState<ShippingZone | null>(null);
   const [deleting, setDeleting] = useState<ShippingZone | null>(null);
 
@@ -65,17 +42,17 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { name: String(data.get('name') ?? ''), rate: String(data.get('rate') ?? '') };
-    const ok = editing
-      ? await run(
-          () => api(`/admin/shipping/zones/${editing.id}/`, { method: 'PATCH', body }),
-          `Zone “${body.name}” saved.`,
-          'The zone could not be saved.',
-        )
-      : await run(
-          () => api('/admin/shipping/zones/', { method: 'POST', body }),
-          `Zone “${body.name}” added.`,
-          'The zone could not be added.',
-        );
+    const { ok } = editing
+      ? await run(() => api(`/admin/shipping/zones/${editing.id}/`, { method: 'PATCH', body }), {
+          done: `Zone “${body.name}” saved.`,
+          failed: 'The zone could not be saved.',
+          refresh: true,
+        })
+      : await run(() => api('/admin/shipping/zones/', { method: 'POST', body }), {
+          done: `Zone “${body.name}” added.`,
+          failed: 'The zone could not be added.',
+          refresh: true,
+        });
     if (ok) {
       form.reset();
       setEditing(null);
@@ -129,8 +106,11 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
                                 method: 'PATCH',
                                 body: { default: true },
                               }),
-                            `“${zone.name}” is now the default zone.`,
-                            'The default could not be changed.',
+                            {
+                              done: `“${zone.name}” is now the default zone.`,
+                              failed: 'The default could not be changed.',
+                              refresh: true,
+                            },
                           )
                         }
                         aria-label={`Make ${zone.name} the default`}
@@ -196,11 +176,11 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
         busy={busy}
         onConfirm={async () => {
           if (!deleting) return;
-          await run(
-            () => api(`/admin/shipping/zones/${deleting.id}/`, { method: 'DELETE' }),
-            `Zone “${deleting.name}” deleted.`,
-            'The zone could not be deleted.',
-          );
+          await run(() => api(`/admin/shipping/zones/${deleting.id}/`, { method: 'DELETE' }), {
+            done: `Zone “${deleting.name}” deleted.`,
+            failed: 'The zone could not be deleted.',
+            refresh: true,
+          });
           setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
@@ -210,7 +190,7 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
 }
 
 function Countries({ zones, countries }: { zones: ShippingZone[]; countries: CountryRateView[] }) {
-  const { busy, run } = useChange();
+  const { busy, run } = useWrite();
   const [editing, setEditing] = useState<CountryRateView | null>(null);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -223,10 +203,9 @@ function Countries({ zones, countries }: { zones: ShippingZone[]; countries: Cou
       tax_rate: String(data.get('tax_rate') ?? '').trim(),
     };
     const name = COUNTRY_NAMES[code as keyof typeof COUNTRY_NAMES] ?? code;
-    const ok = await run(
+    const { ok } = await run(
       () => api(`/admin/shipping/countries/${encodeURIComponent(code)}/`, { method: 'PUT', body }),
-      `${name} saved.`,
-      'The country could not be saved.',
+      { done: `${name} saved.`, failed: 'The country could not be saved.', refresh: true },
     );
     if (ok) {
       form.reset();
@@ -272,11 +251,11 @@ function Countries({ zones, countries }: { zones: ShippingZone[]; countries: Cou
                       className="button button-small button-outline button-danger-outline"
                       disabled={busy}
                       onClick={() =>
-                        run(
-                          () => api(`/admin/shipping/countries/${row.country}/`, { method: 'DELETE' }),
-                          `${row.name} removed: it ships at the default rate with no tax.`,
-                          'The country could not be removed.',
-                        )
+                        run(() => api(`/admin/shipping/countries/${row.country}/`, { method: 'DELETE' }), {
+                          done: `${row.name} removed: it ships at the default rate with no tax.`,
+                          failed: 'The country could not be removed.',
+                          refresh: true,
+                        })
                       }
                       aria-label={`Remove ${row.name}`}
                     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { AuditTable } from '../../components/admin/AuditTable';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -7,8 +7,7 @@ import { TextAreaField } from '../../components/FormField';
 import { loadAdminUser } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/user-detail';
 import { adminMeta } from './admin-meta';
 
@@ -24,24 +23,18 @@ type Confirming = 'disable' | 'admin' | 'user';
 
 export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
   const { user, history } = loaderData;
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [reason, setReason] = useState('');
 
   async function change(body: Change, done: string) {
-    setBusy(true);
-    try {
-      await api(`/admin/users/${user.id}/`, { method: 'PATCH', body });
-      toast.success(done);
-      setConfirming(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toastFailure('The account could not be changed.', error);
-      setConfirming(null);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api(`/admin/users/${user.id}/`, { method: 'PATCH', body }), {
+      done,
+      failed: 'The account could not be changed.',
+      onDone: () => setConfirming(null),
+      onFailed: () => setConfirming(null),
+      refresh: true,
+    });
   }
 
   const who = user.name || user.email;

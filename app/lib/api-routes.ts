@@ -9,7 +9,7 @@
 import type { Detail } from '../../server/http/common-responses';
 import type { AdminUser, EmailConfirmed } from '../../server/modules/accounts/responses';
 import type { Address } from '../../server/modules/addresses/responses';
-import type { CountryRateView, ShippingZone } from '../../server/modules/billing/responses';
+import type { CountryRate, ShippingZone } from '../../server/modules/billing/responses';
 import type { DeletedContacts, ExchangedContactPage } from '../../server/modules/contacts/responses';
 import type { Insights } from '../../server/modules/insights/responses';
 import type { AdminLead } from '../../server/modules/leads/responses';
@@ -78,7 +78,7 @@ type ApiRoute =
   | Route<'POST', '/admin/shipping/zones/', ShippingZone>
   | Route<'PATCH', `/admin/shipping/zones/${string}/`, ShippingZone>
   | Route<'DELETE', `/admin/shipping/zones/${string}/`, undefined>
-  | Route<'PUT', `/admin/shipping/countries/${string}/`, CountryRateView>
+  | Route<'PUT', `/admin/shipping/countries/${string}/`, CountryRate>
   | Route<'DELETE', `/admin/shipping/countries/${string}/`, undefined>;
 
 type RoutesOf<Method extends ApiMethod> = ApiRoute extends infer R

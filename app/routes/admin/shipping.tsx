@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { COUNTRY_CODES, COUNTRY_NAMES } from '../../../common/countries';
-import type { CountryRateView, ShippingZone } from '../../../server/modules/billing/responses';
+import type { CountryRate, ShippingZone } from '../../../server/modules/billing/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loadShipping } from '../../lib/admin.server';
@@ -189,9 +189,9 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
   );
 }
 
-function Countries({ zones, countries }: { zones: ShippingZone[]; countries: CountryRateView[] }) {
+function Countries({ zones, countries }: { zones: ShippingZone[]; countries: CountryRate[] }) {
   const { busy, run } = useWrite();
-  const [editing, setEditing] = useState<CountryRateView | null>(null);
+  const [editing, setEditing] = useState<CountryRate | null>(null);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

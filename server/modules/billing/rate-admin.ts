@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { countryRates, type ShippingZoneRow, shippingZones } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
-import type { CountryRateView, ShippingRates, ShippingZone } from './responses.ts';
+import type { CountryRate, ShippingRates, ShippingZone } from './responses.ts';
 import type { CountryRateInput, NewZone, ZoneChanges } from './schemas.ts';
 
 const auditedZone = (row: ShippingZoneRow) => ({
@@ -46,7 +46,7 @@ export async function listRates(db: Db): Promise<ShippingRates> {
   ]);
   const nameOf = new Map(zones.map((zone) => [zone.id, zone.name]));
   const views = countries.map(
-    (row): CountryRateView => ({
+    (row): CountryRate => ({
       country: row.country,
       name: countryName(row.country),
       zone_id: row.zoneId,
@@ -155,7 +155,7 @@ export async function setCountryRate(
   actor: Actor,
   country: string,
   input: CountryRateInput,
-): Promise<CountryRateView> {
+): Promise<CountryRate> {
   return db.transaction(async (tx) => {
     // Locked so the zone cannot be deleted between this check and the write.
     const [zone] = await tx.select().from(shippingZones).where(eq(shippingZones.id, input.zone)).for('share');

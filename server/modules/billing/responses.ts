@@ -23,7 +23,7 @@ export const countryRateViewSchema = z
     tax_rate: percent,
   })
   .meta({ id: 'CountryRate' });
-export type CountryRateView = z.output<typeof countryRateViewSchema>;
+export type CountryRate = z.output<typeof countryRateViewSchema>;
 
 /** `/api/admin/shipping/`: every zone and every listed country. */
 export const shippingRatesSchema = z

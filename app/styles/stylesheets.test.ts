@@ -19,6 +19,18 @@ import { describe, expect, it } from 'vitest';
  */
 const SHARED_SELECTORS: Record<string, string[]> = {};
 
+/**
+ * Raw colours (`#rgb`… `#rrggbbaa`, `rgb()`, `rgba()`) written outside base.css's `:root`, where each colour
+ * is named once as a custom property that says what it is for (`--danger`, `--on-dark`, `--success-bg`…);
+ * the sheets use `var(--…)`. Each one left, with its sheet and why: to be kept to these.
+ */
+const RAW_COLOURS: Record<string, string[]> = {
+  // A ::backdrop inherits custom properties from its dialog only in recent browsers (Chromium 122, Firefox
+  // 120, Safari 17.4): an older one would drop a var() here and show no dimming behind the dialog.
+  'modal.css': ['rgba(11, 27, 58, 0.55)'],
+  'side-sheet.css': ['rgba(3, 8, 20, 0.55)'],
+};
+
 const folder = import.meta.dirname;
 const entry = readFileSync(path.join(folder, '..', 'app.css'), 'utf8');
 const sheets = Object.fromEntries(
@@ -92,6 +104,21 @@ function selectorsOf(css: string): string[] {
   return preludes.filter((prelude) => !prelude.startsWith('@')).flatMap(splitTopLevel);
 }
 
+const RAW_COLOUR = /#[0-9a-f]{3,8}\b|rgba?\([^)]*\)/gi;
+
+/** The raw colours of each sheet, outside base.css's `:root` (comments left out). */
+function rawColours(byName: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(byName)
+      .map(([name, css]): [string, string[]] => {
+        let text = withoutComments(css);
+        if (name === 'base.css') text = text.replace(/:root\s*\{[^}]*\}/, '');
+        return [name, text.match(RAW_COLOUR) ?? []];
+      })
+      .filter(([, colours]) => colours.length > 0),
+  );
+}
+
 /** Each selector that top-level rules of more than one sheet style, with those sheets (sorted). */
 function sharedSelectors(byName: Record<string, string>): Record<string, string[]> {
   const sheetsOf = new Map<string, Set<string>>();
@@ -129,6 +156,10 @@ describe('the stylesheet, one file built from the sheets of app/styles/', () => 
     expect(sharedSelectors(sheets)).toEqual(SHARED_SELECTORS);
   });
 
+  it('names its colours once, in base.css: no raw colour in the sheets but those kept on purpose', () => {
+    expect(rawColours(sheets)).toEqual(RAW_COLOURS);
+  });
+
   it('sees what the rules are about', () => {
     expect(
       importsOf('/* the sheets */\n@import "./styles/a.css";\n@import url("./styles/b.css");\n'),
@@ -145,5 +176,13 @@ describe('the stylesheet, one file built from the sheets of app/styles/', () => 
         'c.css': '.z, .x::before { content: "/* .x */"; }\n',
       }),
     ).toEqual({ '.y:not(.a, .b) > p': ['a.css', 'b.css'] });
+    expect(
+      rawColours({
+        'base.css': ':root {\n  --a: #fff;\n  --b: rgb(0 0 0 / 0.5);\n}\n.x { color: #0b1b3a; }\n',
+        'a.css':
+          '/* #abc */\n.y { color: var(--a); background: url("#f"); box-shadow: 0 0 1px rgba(1, 2, 3, 0.4); }\n',
+        'b.css': '.z { color: var(--b); }\n',
+      }),
+    ).toEqual({ 'base.css': ['#0b1b3a'], 'a.css': ['rgba(1, 2, 3, 0.4)'] });
   });
 });

@@ -22,7 +22,7 @@ import {
   stopServer,
 } from '../tests/e2e/support/server-process.ts';
 
-/** The public pages: each route of app/routes.ts that needs no account or token, one page of each kind. */
+/** The public pages (and the home page scrolled, its header dark): each route of app/routes.ts that needs no account or token, one page of each kind. */
 const PAGES: Record<string, string> = {
   home: '/',
   about: '/about',
@@ -109,6 +109,14 @@ async function shoot(dir: string, build: boolean): Promise<void> {
           .png()
           .toFile(file);
         console.log(`${file}  ${url}`);
+        if (name === 'home') {
+          // The header's dark state once the page is scrolled (site-script adds .scrolled): the viewport only.
+          await page.evaluate(() => window.scrollTo(0, 900));
+          await page.locator('.site-header.scrolled').waitFor();
+          const scrolled = path.join(dir, `home-scrolled-${viewport.width}.png`);
+          await page.screenshot({ path: scrolled, animations: 'disabled', caret: 'hide' });
+          console.log(`${scrolled}  ${url} scrolled`);
+        }
         await page.close();
       }
       await context.close();

@@ -43,7 +43,10 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<Hit> {
       window: sql<string>`${rateLimits.windowStart}::text`,
     });
   if (!row) throw new Error(`The rate limit "${key}" was not counted`);
-  return { count: row.count, retryAfterSeconds: Math.max(1, Number(row.left)), window: row.window };
+  // now() is the statement's transaction start: a window opened by a transaction that began a moment later
+  // can seem to end a second past a full window from here, so the wait is clamped to the window.
+  const left = Math.min(windowSeconds, Math.max(1, Number(row.left)));
+  return { count: row.count, retryAfterSeconds: left, window: row.window };
 }
 
 /** The count so far in the window, this event included. */

@@ -1,19 +1,17 @@
 import type { Page } from '@playwright/test';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
-// One server that sends real mail to an SMTP capture in this worker; the journey runs in order.
+// The worker's shared server, which sends real mail to an SMTP capture; the journey runs in order.
 test.describe.configure({ mode: 'serial' });
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
 let server: MailedServer;
 
-test.beforeAll(async () => {
-  server = await startMailedServer();
-});
-
-test.afterAll(async () => {
-  await server.close();
+test.beforeAll(async ({ sharedSite }) => {
+  server = asSpecClient(sharedSite, import.meta.filename);
 });
 
 const email = `ada.${Date.now()}@example.test`;

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { renderPng } from '../../server/modules/personalisation/render.ts';
 import { expect, test } from './support/fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /**
  * Issue 32, point 4, as an attacker plays it on the production build: a username given up must not hand
@@ -20,19 +21,18 @@ const CARD = 'signature-intro-card-pearl-white';
 
 let site: MailedServer;
 
-test.beforeAll(async () => {
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
   test.setTimeout(120_000);
-  site = await startMailedServer();
+  site = asSpecClient(sharedSite, import.meta.filename);
   await registerActiveUser(site, alma);
-});
-test.afterAll(async () => {
-  await site?.close();
 });
 
 async function signIn(user: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${site.baseUrl}/api/auth/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
+    headers: { ...site.headers, 'content-type': 'application/json', origin: site.baseUrl },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   expect(response.status).toBe(200);
@@ -53,6 +53,7 @@ async function call(
   const response = await fetch(`${site.baseUrl}${url}`, {
     method,
     headers: {
+      ...site.headers,
       ...headers,
       origin: site.baseUrl,
       ...(cookie ? { cookie } : {}),
@@ -138,7 +139,7 @@ test('a name given up keeps its printed code, its links and the details shared t
 
   // The printed code still opens Alma's card under her new name. (Soft checks: before the fix, each of
   // them showed what the newcomer got of Alma's.)
-  const opened = await fetch(printed, { redirect: 'follow' });
+  const opened = await fetch(printed, { redirect: 'follow', headers: site.headers });
   expect.soft(opened.status).toBe(200);
   expect.soft(new URL(opened.url).pathname).toBe('/profile/alma-harbour');
   expect.soft(await opened.text()).toContain('Harbour Pilot');
@@ -148,7 +149,7 @@ test('a name given up keeps its printed code, its links and the details shared t
   expect.soft(oldPage.status).toBe(301);
   expect.soft(oldPage.headers.get('location')).toBe('/profile/alma-harbour');
   // The permanent address sends where a visit came from on to the page, which counts it.
-  const scanned = await fetch(`${printed}?via=qr`, { redirect: 'manual' });
+  const scanned = await fetch(`${printed}?via=qr`, { redirect: 'manual', headers: site.headers });
   expect.soft(scanned.status).toBe(302);
   expect.soft(scanned.headers.get('location')).toBe('/profile/alma-harbour?via=qr');
   expect.soft(scanned.headers.get('cache-control')).toBe('no-store');
@@ -159,7 +160,7 @@ test('a name given up keeps its printed code, its links and the details shared t
   // A visitor shares their details through the page the code opened, and through the old name's API.
   const shared = await fetch(opened.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
+    headers: { ...site.headers, 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
     body: new URLSearchParams({ name: 'Vera Visitor', email: 'vera@example.test', consent: 'on' }).toString(),
   });
   expect.soft(shared.status).toBe(200);
@@ -167,7 +168,7 @@ test('a name given up keeps its printed code, its links and the details shared t
   const oldForm = new URLSearchParams({ name: 'Ula Oldpage', email: 'ula@example.test', consent: 'on' });
   const resent = await fetch(`${site.baseUrl}/profile/${oldName}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
+    headers: { ...site.headers, 'content-type': 'application/x-www-form-urlencoded', origin: site.baseUrl },
     body: oldForm.toString(),
   });
   expect.soft(resent.redirected).toBe(true);

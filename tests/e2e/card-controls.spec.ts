@@ -4,16 +4,16 @@ import type { Locator, Page } from '@playwright/test';
 import { MAX_LINKS } from '../../common/profile-links.ts';
 import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 let site: MailedServer;
 const password = 'Blue-Harbour-42';
 
-test.beforeAll(async () => {
-  site = await startMailedServer();
-});
-test.afterAll(async () => {
-  await site.close();
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
 });
 
 /** A new account, signed in in `page`'s context, with every contact field filled in (none of it public yet). */

@@ -1,7 +1,8 @@
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { holdReact } from './support/hold-react.ts';
 import { logIn } from './support/log-in.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /*
  * A hydrated page paints before its scripts run (decision 035). A form React sends, submitted in that
@@ -12,16 +13,14 @@ import { type MailedServer, registerActiveUser, startMailedServer } from './supp
 test.describe.configure({ mode: 'serial' });
 
 let site: MailedServer;
-const email = `grace.${Date.now()}@example.test`;
+const email = `hedy.${Date.now()}@example.test`;
 const password = 'Harvard-Mark-1944';
 
-test.beforeAll(async () => {
-  site = await startMailedServer();
-  await registerActiveUser(site, { firstName: 'Grace', lastName: 'Hopper', email, password });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
+  await registerActiveUser(site, { firstName: 'Hedy', lastName: 'Lamarr', email, password });
 });
 
 test('a login sent before React runs is held, then sent by React: the password never enters an address', async ({

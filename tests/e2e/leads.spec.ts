@@ -1,17 +1,16 @@
 import { TOO_MANY_ATTEMPTS } from '../../common/messages/rate-limit.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let site: MailedServer;
 
-test.beforeAll(async () => {
-  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
 });
 
 test('the contact form needs every field, then sends to sales and says so inline', async ({ page }) => {
@@ -89,12 +88,12 @@ test('a failure is said inline, and the message typed stays', async ({ page }) =
 test('past the limit, a form without JavaScript says to try later rather than that it failed', async ({
   browser,
 }) => {
-  // Every request here comes from 127.0.0.1: send through the API until this client is refused.
+  // Every request here comes from this spec's client: send through the API until it is refused.
   let status = 0;
   for (let i = 0; i < 10 && status !== 429; i++) {
     const response = await fetch(`${site.baseUrl}/api/consultation/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.baseUrl },
+      headers: { ...site.headers, 'content-type': 'application/json', origin: site.baseUrl },
       body: JSON.stringify({ name: `Filler ${i}`, email: 'filler@example.test', message: 'Hello.' }),
     });
     status = response.status;

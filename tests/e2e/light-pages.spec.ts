@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts.ts';
 import { LEAD_MESSAGES } from '../../server/modules/leads/schemas.ts';
 import { expect, hydrated, open, test } from './support/fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /** The marketing pages and the card list, served without React in the browser (decision 034). */
 const LIGHT_PAGES = [
@@ -143,13 +144,11 @@ test.describe('with an account', () => {
   const who = { firstName: 'Lumi', lastName: 'Light', email: `light.${Date.now()}@example.test` };
   const password = 'Blue-Harbour-42';
 
-  test.beforeAll(async () => {
-    site = await startMailedServer();
-    await registerActiveUser(site, { ...who, password });
-  });
+  test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-  test.afterAll(async () => {
-    await site.close();
+  test.beforeAll(async ({ sharedSite }) => {
+    site = asSpecClient(sharedSite, import.meta.filename);
+    await registerActiveUser(site, { ...who, password });
   });
 
   test('the cart count on / shows a cart made in the shop', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -7,13 +8,11 @@ let site: MailedServer;
 const email = `alan.${Date.now()}@example.test`;
 const password = 'Bletchley-Park-1912';
 
-test.beforeAll(async () => {
-  site = await startMailedServer();
-  await registerActiveUser(site, { firstName: 'Alan', lastName: 'Turing', email, password });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
+  await registerActiveUser(site, { firstName: 'Alan', lastName: 'Turing', email, password });
 });
 
 const OFF_SITE = [

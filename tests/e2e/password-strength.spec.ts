@@ -1,15 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 let site: MailedServer;
 
-test.beforeAll(async () => {
-  site = await startMailedServer();
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
 });
 
 test('register: the meter calls a weak password weak with advice, the server refuses it, a strong one passes', async ({

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { USERNAME_CHANGE_NOTICE } from '../../common/messages/profiles.ts';
 import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, HEAVY_WORK_MS, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -12,13 +13,11 @@ let site: MailedServer;
 const email = `grace.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
-test.beforeAll(async () => {
-  site = await startMailedServer();
-  await registerActiveUser(site, { firstName: 'Grace', lastName: 'Hopper', email, password });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
+  await registerActiveUser(site, { firstName: 'Grace', lastName: 'Hopper', email, password });
 });
 
 async function signIn(page: Page) {

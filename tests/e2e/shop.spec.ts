@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import { holdReact } from './support/hold-react.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -9,13 +10,11 @@ let site: MailedServer;
 const email = `shopper.${Date.now()}@example.test`;
 const password = 'Blue-Harbour-42';
 
-test.beforeAll(async () => {
-  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' });
-  await registerActiveUser(site, { firstName: 'Sam', lastName: 'Shopper', email, password });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
+  await registerActiveUser(site, { firstName: 'Sam', lastName: 'Shopper', email, password });
 });
 
 async function go(page: Page, path: string) {

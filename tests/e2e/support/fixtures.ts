@@ -1,4 +1,6 @@
 import { type BrowserContext, test as base, expect, type Page, type Response } from '@playwright/test';
+import type { MailedServer } from './mailed-server.ts';
+import { startSharedSite } from './shared-site.ts';
 
 declare global {
   interface Window {
@@ -30,11 +32,21 @@ function installCommitProbe() {
   });
 }
 
-export const test = base.extend({
+export const test = base.extend<object, { sharedSite: MailedServer }>({
   page: async ({ page }, use) => {
     await page.addInitScript(installCommitProbe);
     await use(page);
   },
+  // Started the first time a spec of the worker asks for it, stopped when the worker ends (shared-site.ts).
+  sharedSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const site = await startSharedSite();
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
 export { expect };

@@ -7,6 +7,8 @@ export interface MailedServer {
   server: ServerProcess;
   smtp: SmtpCapture;
   baseUrl: string;
+  /** Headers the client sends with every request made outside the browser (a shared server's client address). */
+  headers?: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function registerActiveUser(
 ): Promise<void> {
   const registered = await fetch(`${target.baseUrl}/api/auth/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: target.baseUrl },
+    headers: { ...target.headers, 'content-type': 'application/json', origin: target.baseUrl },
     body: JSON.stringify({
       first_name: user.firstName,
       last_name: user.lastName,
@@ -51,7 +53,9 @@ export async function registerActiveUser(
   const [uid, token] = new URL(linkIn(await target.smtp.waitFor(user.email), '/activate')).pathname
     .split('/')
     .slice(-2);
-  const activated = await fetch(`${target.baseUrl}/api/auth/activate/${uid}/${token}/`);
+  const activated = await fetch(`${target.baseUrl}/api/auth/activate/${uid}/${token}/`, {
+    headers: target.headers,
+  });
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status}`);
 }
 

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { type CardOwner, seedCardOwners } from '../../server/test/card-owners.ts';
+import type { CardOwner } from '../../server/test/card-owners.ts';
 import { decodeQr, parseVCard } from './support/contact-readers.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { ATTACK_INTRO_CARD_OWNERS } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /**
  * Issue 16's card page and card controls as an attacker probes them on the production build, where the
@@ -10,63 +12,21 @@ import { type MailedServer, startMailedServer } from './support/mailed-server.ts
  * API, the vCard, the preview picture or the QR code, and a hostile link must stay inert.
  */
 
-const password = 'Blue-Harbour-42';
-const open: CardOwner = {
-  username: 'olive-open',
-  email: 'olive@example.test',
-  password,
-  firstName: 'Olive',
-  lastName: 'Open',
-  jobTitle: 'Harbour Pilot',
-  phone: '+1 202 555 0111',
-  publicFields: ['job_title', 'phone'],
-  links: [{ title: 'Site', url: 'https://olive.example.com', icon: 'website' }],
-};
-const shy: CardOwner = {
-  username: 'sid-shy',
-  email: 'sid@example.test',
-  password,
-  firstName: 'Sid',
-  lastName: 'Shy',
-  jobTitle: 'Night Auditor',
-  phone: '+1 202 555 0122',
-  publicFields: ['job_title', 'phone'],
-  isPrivate: true,
-};
-const linker: CardOwner = {
-  username: 'lena-links',
-  email: 'lena@example.test',
-  password,
-  firstName: 'Lena',
-  lastName: 'Links',
-  publicFields: ['job_title'],
-};
-const mover: CardOwner = {
-  username: 'max-mover',
-  email: 'max@example.test',
-  password,
-  firstName: 'Max',
-  lastName: 'Mover',
-  jobTitle: 'Courier',
-  phone: '+1 202 555 0133',
-  publicFields: ['job_title'],
-};
+const { open, shy, linker, mover } = ATTACK_INTRO_CARD_OWNERS;
 
 let site: MailedServer;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  site = await startMailedServer({}, (dataDir) => seedCardOwners(dataDir, [open, shy, linker, mover]));
-});
-test.afterAll(async () => {
-  await site?.close();
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
 });
 
 /** The session cookie of a real sign-in. */
 async function signIn(owner: CardOwner): Promise<string> {
   const response = await fetch(`${site.baseUrl}/api/auth/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
+    headers: { ...site.headers, 'content-type': 'application/json', origin: site.baseUrl },
     body: JSON.stringify({ email: owner.email, password: owner.password }),
   });
   expect(response.status).toBe(200);
@@ -79,7 +39,7 @@ async function signIn(owner: CardOwner): Promise<string> {
 async function send(method: string, path: string, cookie: string, body?: object) {
   const response = await fetch(`${site.baseUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', origin: site.baseUrl, cookie },
+    headers: { ...site.headers, 'content-type': 'application/json', origin: site.baseUrl, cookie },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, body: await response.json() };
@@ -87,7 +47,9 @@ async function send(method: string, path: string, cookie: string, body?: object)
 
 /** What anyone gets at `path`, with what differs per response (nonce, request id, date, ETag) blanked. */
 async function visit(path: string, cookie?: string) {
-  const response = await fetch(`${site.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+  const response = await fetch(`${site.baseUrl}${path}`, {
+    headers: { ...site.headers, ...(cookie ? { cookie } : {}) },
+  });
   const text = await response.text();
   const headers = [...response.headers]
     .filter(([name]) => !['date', 'x-request-id', 'etag', 'keep-alive', 'connection'].includes(name))
@@ -145,7 +107,7 @@ test('switching a field off or the card private reaches a visitor at once, past 
   const newPicture = await visit(`/api/auth/public-profile/${open.username}/card.png`);
   expect(newPicture.etag).not.toBe(picture.etag);
   const stale = await fetch(`${site.baseUrl}/api/auth/public-profile/${open.username}/card.png`, {
-    headers: { 'if-none-match': picture.etag ?? '' },
+    headers: { ...site.headers, 'if-none-match': picture.etag ?? '' },
   });
   expect(stale.status).toBe(200);
 
@@ -163,7 +125,7 @@ test('switching a field off or the card private reaches a visitor at once, past 
   expect(gone.text).not.toContain('Olive');
   expect((await visit(`/api/auth/public-profile/${open.username}/card.png`)).status).toBe(404);
   const notModified = await fetch(`${site.baseUrl}/api/auth/public-profile/${open.username}/card.png`, {
-    headers: { 'if-none-match': newPicture.etag ?? '' },
+    headers: { ...site.headers, 'if-none-match': newPicture.etag ?? '' },
   });
   expect(notModified.status).toBe(404);
 
@@ -218,7 +180,7 @@ test('a hostile link title or address is refused or stays text: nothing runs on 
   // A click on the card's page, as the browser marks it (elsewhere the link stops at a page naming it).
   const sentOn = await fetch(`${site.baseUrl}${href}`, {
     redirect: 'manual',
-    headers: { 'sec-fetch-site': 'same-origin' },
+    headers: { ...site.headers, 'sec-fetch-site': 'same-origin' },
   });
   expect(sentOn.status).toBe(302);
   expect(sentOn.headers.get('location')).toBe(new URL(url).href);

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { type CardOwner, DEMO_CARD_OWNERS, seedCardOwners } from '../../server/test/card-owners.ts';
-import { type MailedServer, startMailedServer } from './support/mailed-server.ts';
+import type { CardOwner } from '../../server/test/card-owners.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { CARD_PAGE_OWNERS } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /**
  * The card page (/profile/{username}) at a phone's and a desk's width: the owner's page without the site's
@@ -12,38 +15,14 @@ import { type MailedServer, startMailedServer } from './support/mailed-server.ts
  * hydration (the fixtures' `hydrated` would wait forever).
  */
 
-const [maya, bart] = DEMO_CARD_OWNERS as [CardOwner, CardOwner];
-const quiet: CardOwner = {
-  username: 'quiet-owner',
-  email: 'quiet@example.test',
-  password: 'Blue-Harbour-42',
-  firstName: 'Quinn',
-  lastName: 'Quiet',
-  jobTitle: 'Archivist',
-  phone: '+1 202 555 0100',
-  location: 'https://www.openstreetmap.org/?mlat=1&mlon=1',
-  publicFields: ['job_title'],
-  accent: 'forest',
-};
-const hidden: CardOwner = {
-  username: 'hidden-owner',
-  email: 'hidden@example.test',
-  password: 'Blue-Harbour-42',
-  firstName: 'Hana',
-  lastName: 'Hidden',
-  publicFields: ['job_title'],
-  isPrivate: true,
-};
+const { maya, bart, quiet, hidden } = CARD_PAGE_OWNERS;
 
 let site: MailedServer;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  site = await startMailedServer({}, (dataDir) => seedCardOwners(dataDir, [maya, bart, quiet, hidden]));
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  await site?.close();
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
 });
 
 const cardUrl = (owner: CardOwner) => `${site.baseUrl}/profile/${owner.username}`;
@@ -51,7 +30,7 @@ const cardUrl = (owner: CardOwner) => `${site.baseUrl}/profile/${owner.username}
 /** What Share hands on: the card's permanent address (no username in it), which opens the card page. */
 async function expectPermanentAddressOf(owner: CardOwner, shared: string) {
   expect(shared).toMatch(new RegExp(`^${site.baseUrl}/p/[0-9a-f]{16}$`));
-  const opened = await fetch(shared, { redirect: 'manual' });
+  const opened = await fetch(shared, { redirect: 'manual', headers: site.headers });
   expect(opened.headers.get('location')).toBe(`/profile/${owner.username}`);
 }
 
@@ -291,12 +270,13 @@ test('a private card is a 404 to everyone but its owner, who sees it with a noti
   await expect(owner.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
   // Served to its owner, it was not kept for the next visitor.
-  const again = await fetch(cardUrl(hidden));
+  const again = await fetch(cardUrl(hidden), { headers: site.headers });
   expect(again.status).toBe(404);
-  expect(await fetch(`${site.baseUrl}/api/auth/public-profile/${hidden.username}/card.png`)).toHaveProperty(
-    'status',
-    404,
-  );
+  expect(
+    await fetch(`${site.baseUrl}/api/auth/public-profile/${hidden.username}/card.png`, {
+      headers: site.headers,
+    }),
+  ).toHaveProperty('status', 404);
   for (const visitor of [anonymous, other, owner]) await visitor.context.close();
 });
 
@@ -310,12 +290,12 @@ test('a shared link previews as the card: og:image is the drawn PNG at an absolu
   await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', cardUrl(bart));
-  const png = await fetch(image as string);
+  const png = await fetch(image as string, { headers: site.headers });
   expect(png.status).toBe(200);
   expect(png.headers.get('content-type')).toBe('image/png');
   const bytes = Buffer.from(await png.arrayBuffer());
   expect(bytes.subarray(1, 4).toString()).toBe('PNG');
-  const robots = await (await fetch(`${site.baseUrl}/robots.txt`)).text();
+  const robots = await (await fetch(`${site.baseUrl}/robots.txt`, { headers: site.headers })).text();
   expect(robots).toContain('Allow: /api/auth/public-profile/*/card.png');
   expect(robots).not.toMatch(/^Disallow: \/profile$/m);
 });

@@ -4,13 +4,14 @@ import { linkIn } from '../../server/test/smtp-capture.ts';
 import { checkOutToNewAddress } from './support/checkout.ts';
 import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
-import { runAdminCreate } from './support/server-process.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { RESIDENT_ADMINS } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const admin = { email: 'print-admin@example.test', password: 'Blue-Harbour-42' };
+const admin = RESIDENT_ADMINS.personalisedOrder;
 const buyer = {
   firstName: 'Ines',
   lastName: 'Carvalho',
@@ -20,16 +21,12 @@ const buyer = {
 const CARD = '/cards/signature-intro-card-pearl-white';
 let site: MailedServer;
 
-test.beforeAll(async () => {
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
   test.setTimeout(120_000);
-  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' }, async (dataDir) => {
-    const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
-    if (made.code !== 0) throw new Error(made.stderr);
-  });
+  site = asSpecClient(sharedSite, import.meta.filename);
   await registerActiveUser(site, buyer);
-});
-test.afterAll(async () => {
-  await site?.close();
 });
 
 test('personalise a card, see the drawing change, order it, approve the proof from the mail, get the invoice', async ({

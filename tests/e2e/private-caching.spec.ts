@@ -1,18 +1,22 @@
 import { expect, test } from './support/fixtures.ts';
-import { type MailedServer, startMailedServerWithAdmin } from './support/mailed-server.ts';
+import type { MailedServer } from './support/mailed-server.ts';
 import { pageRoutes } from './support/page-routes.ts';
+import { RESIDENT_ADMINS } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const admin = { email: 'owner@example.test', password: 'Blue-Harbour-42-admin' };
+const admin = RESIDENT_ADMINS.privateCaching;
 let site: MailedServer;
 let cookie = '';
 
-test.beforeAll(async () => {
-  site = await startMailedServerWithAdmin(admin);
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
+  site = asSpecClient(sharedSite, import.meta.filename);
   const login = await fetch(`${site.baseUrl}/api/auth/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.baseUrl },
+    headers: { ...site.headers, 'content-type': 'application/json', origin: site.baseUrl },
     body: JSON.stringify(admin),
   });
   expect(login.status).toBe(200);
@@ -23,11 +27,8 @@ test.beforeAll(async () => {
     .join('; ');
 });
 
-test.afterAll(async () => {
-  await site.close();
-});
-
-const get = (url: string) => fetch(`${site.baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
+const get = (url: string) =>
+  fetch(`${site.baseUrl}${url}`, { headers: { ...site.headers, cookie }, redirect: 'manual' });
 
 const fill = (url: string) =>
   url.replace(/[:{](\w+)\}?/g, (_match, name: string) =>
@@ -84,7 +85,7 @@ test('every API answer is no-store unless it is a public read', async () => {
   changed.set('company', 'Harbour Ltd');
   const saved = await fetch(`${site.baseUrl}/api/auth/profile/`, {
     method: 'PUT',
-    headers: { cookie, origin: site.baseUrl },
+    headers: { ...site.headers, cookie, origin: site.baseUrl },
     body: changed,
   });
   expect(saved.status).toBe(200);

@@ -3,14 +3,15 @@ import { linkIn } from '../../server/test/smtp-capture.ts';
 import { checkOutToNewAddress } from './support/checkout.ts';
 import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
-import { type MailedServer, registerActiveUser, startMailedServer } from './support/mailed-server.ts';
-import { runAdminCreate } from './support/server-process.ts';
+import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
+import { RESIDENT_ADMINS } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'Blue-Harbour-42';
-const admin = { email: 'team-admin@example.test', password: PASSWORD };
+const admin = RESIDENT_ADMINS.teamPack;
 const buyer = {
   firstName: 'Maya',
   lastName: 'Lindqvist',
@@ -23,16 +24,12 @@ const PACK = '/cards/team-pack-matte-black';
 const NAMES = ['Maya Lindqvist', 'Ana Sousa', 'Ben Okafor', 'Cleo Park', 'Dev Rao'];
 let site: MailedServer;
 
-test.beforeAll(async () => {
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
+
+test.beforeAll(async ({ sharedSite }) => {
   test.setTimeout(150_000);
-  site = await startMailedServer({ MAIL_TO_SALES: 'sales@shop.test' }, async (dataDir) => {
-    const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
-    if (made.code !== 0) throw new Error(made.stderr);
-  });
+  site = asSpecClient(sharedSite, import.meta.filename);
   for (const who of [buyer, ana, ben]) await registerActiveUser(site, who);
-});
-test.afterAll(async () => {
-  await site?.close();
 });
 
 /** New serials for the Team Pack, made as the firm makes a print batch (its CSV: serial,sku,tap_url). */

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { type MailedServer, startMailedServer } from './mailed-server.ts';
+import { seedResidents } from './residents.ts';
 
 /**
  * The server a Playwright worker shares between the spec files that need no process of their own (issue 33):
  * started once per worker on a copy of the run's prepared data directory, with real mail to an SMTP
- * capture. A spec of its own keeps its own server when it changes the server's settings, seeds its database
- * before the server starts, counts what every visitor changes (verification counts, dashboards), or stops,
- * crashes or throttles the process.
+ * capture. A spec keeps a server of its own when it changes the server's settings, counts or changes what
+ * every visitor sees (verification counts, dashboards, tax rates, the demo serials), or stops, crashes or
+ * throttles the process.
  *
  * Behind a trusted "proxy" (the tests): each spec file's requests come from an address of its own, so that
  * per-client limits (ten registrations an hour, the contact form's) count each spec as the one visitor it
@@ -15,8 +16,9 @@ import { type MailedServer, startMailedServer } from './mailed-server.ts';
  */
 export const SHARED_SITE_ENV = { TRUST_PROXY: '127.0.0.1', MAIL_TO_SALES: 'sales@shop.test' };
 
+/** The shared server, with the people of every spec that shares it (residents.ts) written in before it starts. */
 export function startSharedSite(): Promise<MailedServer> {
-  return startMailedServer(SHARED_SITE_ENV);
+  return startMailedServer(SHARED_SITE_ENV, seedResidents);
 }
 
 /** The address a spec file's requests come from: one per file, in 10.0.0.0/8. */

@@ -3,11 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Download, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ICAL from 'ical.js';
-import type { CardOwner } from '../../server/test/card-owners.ts';
-import { seedCardOwners } from '../../server/test/card-owners.ts';
-import type { ContactSeed } from '../../server/test/exchanged-contacts.ts';
 import { expect, hydrated, test } from './support/fixtures.ts';
-import { type ServerProcess, startServer, stopServer } from './support/server-process.ts';
+import type { MailedServer } from './support/mailed-server.ts';
+import { PROFILE_CONTACTS_OWNER } from './support/residents.ts';
+import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 
 /**
  * "Contacts" on /profile: the people who shared their details from the owner's card page, seeded straight
@@ -17,57 +16,15 @@ import { type ServerProcess, startServer, stopServer } from './support/server-pr
 
 test.describe.configure({ mode: 'serial' });
 
-const fillers: ContactSeed[] = Array.from({ length: 20 }, (_, index) => ({
-  name: `Guest ${String(index + 1).padStart(2, '0')}`,
-  company: 'Expo Visitors Ltd',
-}));
-// One word longer than a phone is wide must wrap, not widen the page.
-fillers[19] = {
-  ...fillers[19],
-  name: 'Guest 20',
-  company: 'Pneumonoultramicroscopicsilicovolcanoconiosis-Holdings',
-};
-
-const owner: CardOwner = {
-  username: 'casey-contacts',
-  email: 'casey@example.test',
-  password: 'Blue-Harbour-42',
-  firstName: 'Casey',
-  lastName: 'Collector',
-  publicFields: ['job_title'],
-  contacts: [
-    ...fillers,
-    { name: "=cmd|' /C calc'!A0", email: 'formula@example.test', source: 'qr' },
-    {
-      name: 'Ravi Rao',
-      phone: '+91 98765 43210',
-      company: 'Rao Logistics',
-      jobTitle: 'Founder',
-      source: 'link',
-    },
-    {
-      name: 'Nadia Novak',
-      email: 'nadia.novak@example.test',
-      phone: '+385 91 234 5678',
-      company: 'Novak Design, d.o.o.',
-      jobTitle: 'Creative Director',
-      note: 'Met at the Zagreb meetup.\nWants a quote for 40 cards, "matte".',
-      source: 'tap',
-      cardSerial: 'ECD1DD829NKP',
-    },
-  ],
-};
+const owner = PROFILE_CONTACTS_OWNER;
 const total = owner.contacts?.length ?? 0;
 
-let server: ServerProcess;
+let server: MailedServer;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({ prepare: (dataDir) => seedCardOwners(dataDir, [owner]) });
-});
+test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
-test.afterAll(async () => {
-  if (server) await stopServer(server);
+test.beforeAll(async ({ sharedSite }) => {
+  server = asSpecClient(sharedSite, import.meta.filename);
 });
 
 async function openContacts(page: Page): Promise<Locator> {

@@ -5,6 +5,7 @@ import { prepareDatabase } from '../../../server/db/prepare.ts';
 import { createAdmin } from '../../../server/modules/accounts/service.ts';
 import { createMediaStore } from '../../../server/storage/index.ts';
 import { type CardOwner, DEMO_CARD_OWNERS, insertCardOwner } from '../../../server/test/card-owners.ts';
+import type { ContactSeed } from '../../../server/test/exchanged-contacts.ts';
 
 /**
  * The people a worker's shared server has from its start (shared-site.ts): the admins and filled-in card
@@ -82,6 +83,49 @@ const mover: CardOwner = {
 };
 export const ATTACK_INTRO_CARD_OWNERS = { open, shy, linker, mover };
 
+/** profile-contacts.spec: an owner with 23 contacts, some of them hostile or long. */
+const fillers: ContactSeed[] = Array.from({ length: 20 }, (_, index) => ({
+  name: `Guest ${String(index + 1).padStart(2, '0')}`,
+  company: 'Expo Visitors Ltd',
+}));
+// One word longer than a phone is wide must wrap, not widen the page.
+fillers[19] = {
+  ...fillers[19],
+  name: 'Guest 20',
+  company: 'Pneumonoultramicroscopicsilicovolcanoconiosis-Holdings',
+};
+
+const casey: CardOwner = {
+  username: 'casey-contacts',
+  email: 'casey@example.test',
+  password: 'Blue-Harbour-42',
+  firstName: 'Casey',
+  lastName: 'Collector',
+  publicFields: ['job_title'],
+  contacts: [
+    ...fillers,
+    { name: "=cmd|' /C calc'!A0", email: 'formula@example.test', source: 'qr' },
+    {
+      name: 'Ravi Rao',
+      phone: '+91 98765 43210',
+      company: 'Rao Logistics',
+      jobTitle: 'Founder',
+      source: 'link',
+    },
+    {
+      name: 'Nadia Novak',
+      email: 'nadia.novak@example.test',
+      phone: '+385 91 234 5678',
+      company: 'Novak Design, d.o.o.',
+      jobTitle: 'Creative Director',
+      note: 'Met at the Zagreb meetup.\nWants a quote for 40 cards, "matte".',
+      source: 'tap',
+      cardSerial: 'ECD1DD829NKP',
+    },
+  ],
+};
+export const PROFILE_CONTACTS_OWNER = casey;
+
 /** An admin for each spec that needs one, each with its own e-mail. */
 export const RESIDENT_ADMINS = {
   privateCaching: { email: 'caching-admin@example.test', password: 'Blue-Harbour-42-admin' },
@@ -89,7 +133,11 @@ export const RESIDENT_ADMINS = {
   teamPack: { email: 'team-admin@example.test', password: 'Blue-Harbour-42' },
 };
 
-const OWNERS: CardOwner[] = [...Object.values(CARD_PAGE_OWNERS), ...Object.values(ATTACK_INTRO_CARD_OWNERS)];
+const OWNERS: CardOwner[] = [
+  ...Object.values(CARD_PAGE_OWNERS),
+  ...Object.values(ATTACK_INTRO_CARD_OWNERS),
+  PROFILE_CONTACTS_OWNER,
+];
 
 /** Writes every resident into a data directory prepared for a server (migrated and seeded), before it starts. */
 export async function seedResidents(dataDir: string): Promise<void> {

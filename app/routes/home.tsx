@@ -13,7 +13,7 @@ import {
   reasons,
   testimonials,
 } from '../../content/home';
-import { CardTile } from '../components/CardTile';
+import { CardTile } from '../components/cards/CardTile';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { Carousel } from '../components/marketing/Carousel';
 import { FunFacts } from '../components/marketing/FunFacts';
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Where app/styles/hero-slider.css hides `.hero-picture`: on a phone the hero is text, and its picture is not
+ * Where app/components/marketing/hero-slider.css hides `.hero-picture`: on a phone the hero is text, and its picture is not
  * fetched.
  */
 const PHONE = '(max-width: 860px)';

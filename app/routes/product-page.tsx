@@ -3,7 +3,7 @@ import { readsNoQuery } from '../../common/page-query';
 import { productPages } from '../../content/products';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';

@@ -4,7 +4,7 @@ import { accordionPicture, servicesAccordion, servicesIntro } from '../../conten
 import { Accordion } from '../components/marketing/Accordion';
 import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';

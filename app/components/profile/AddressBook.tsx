@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api } from '../../lib/api';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { AddAddressModal } from './AddAddressModal';
 import { AddressEditor } from './AddressEditor';
 import { formatAddress } from './ProfileCard';

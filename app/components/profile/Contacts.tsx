@@ -4,8 +4,8 @@ import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;

@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toastFailure } from '../../lib/toast-failure';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { Switch } from './CardSettings';
 import { InsightsChart } from './InsightsChart';
 

@@ -1,7 +1,7 @@
 import type { QRCode } from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import { VIA_PARAM } from '../../../common/visit-source';
-import { Modal } from '../Modal';
+import { Modal } from '../modal/Modal';
 import { QrCode } from './QrCode';
 
 type Content = 'card' | 'link';

@@ -1,6 +1,6 @@
-import { company } from '../../content/company';
-import { footerLinks, serviceLinks } from '../../content/navigation';
-import { SiteLink } from './SiteLink';
+import { company } from '../../../content/company';
+import { footerLinks, serviceLinks } from '../../../content/navigation';
+import { SiteLink } from '../SiteLink';
 
 export function SiteFooter() {
   return (

@@ -73,7 +73,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="container section" aria-labelledby="steps-heading">
         <h2 id="steps-heading">How it works</h2>
-        <ol className="numbered-points">
+        <ol className="service-detail-points">
           {page.steps.map((step) => (
             <li key={step}>
               <p>{step}</p>

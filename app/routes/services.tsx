@@ -44,7 +44,7 @@ export default function Services() {
         </div>
       </section>
       <section className="cta-band" aria-labelledby="services-cta">
-        <div className="container cta-inner">
+        <div className="container cta-band-inner">
           <div>
             <h2 id="services-cta">Not sure where to start?</h2>
             <p>Tell us what you are trying to do. A senior engineer answers within one business day.</p>

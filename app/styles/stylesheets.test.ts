@@ -66,7 +66,7 @@ const OWN_STYLESHEETS: Record<string, string> = {
 /**
  * Classes of a widget's sheet named neither for its folder nor for the sheet (nor a state, `is-…`, nor a
  * shared sheet's class), by sheet: each a class the markup, the site script and the tests use, to be renamed
- * (`.footer-grid` → `.site-footer-grid`) in a change of its own. Only to shrink: a sheet's new class is named
+ * (as `.footer-grid` became `.site-footer-grid`) in a change of its own. Only to shrink: a sheet's new class is named
  * for its widget.
  */
 const NAMED_ELSEWHERE: Record<string, string[]> = {
@@ -143,7 +143,6 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'summary-totals',
   ],
   'components/marketing/blog.css': ['section-more'],
-  'components/marketing/call-to-action.css': ['cta-band', 'cta-inner'],
   'components/marketing/carousel.css': ['partner-logo', 'partners', 'partners-heading'],
   'components/marketing/contact-page.css': [
     'contact-details',
@@ -162,12 +161,10 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'faq-item',
     'faq-list',
     'footer-socials',
-    'hero-carousel',
+    'hero-slider',
     'legal',
     'narrow',
   ],
-  'components/marketing/fun-facts.css': ['fun-fact-label', 'fun-fact-value'],
-  'components/marketing/hero-slider.css': ['hero-carousel', 'hero-picture', 'hero-slide-inner', 'hero-title'],
   'components/marketing/hero.css': ['eyebrow', 'lead'],
   'components/marketing/marketing.css': [
     'band',
@@ -176,7 +173,7 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'dark-band',
     'eyebrow',
     'hero',
-    'hero-carousel',
+    'hero-slider',
     'icon',
     'rounded-picture',
     'section-heading',
@@ -189,14 +186,6 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'tile-grid-4',
   ],
   'components/marketing/pricing.css': ['plan-price'],
-  'components/marketing/service-detail.css': [
-    'aside-box',
-    'benefit-block',
-    'link-list',
-    'numbered-points',
-    'service-aside',
-    'service-layout',
-  ],
   'components/marketing/testimonials.css': ['carousel-controls', 'testimonial'],
   'components/page-header/page-header.css': ['breadcrumb'],
   'components/profile/addresses.css': [
@@ -246,28 +235,7 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'switch',
     'switch-field',
   ],
-  'components/profile/contacts.css': [
-    'contact-body',
-    'contact-item',
-    'contact-list',
-    'contact-meta',
-    'contact-name',
-    'contact-note',
-    'contact-reach',
-  ],
-  'components/profile/insights.css': [
-    'bar-views',
-    'breakdown-bar',
-    'breakdown-hint',
-    'breakdown-label',
-    'breakdown-value',
-    'chart-axis',
-    'legend-saves',
-    'legend-views',
-    'line-saves',
-    'period-option',
-    'period-switch',
-  ],
+  'components/profile/insights.css': ['chart-axis'],
   'components/profile/my-cards.css': [
     'claim-form',
     'intro',
@@ -313,9 +281,7 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'save-status',
     'visually-hidden-file',
   ],
-  'components/profile/qr-dialog.css': ['qr-caption', 'qr-code', 'qr-frame', 'segmented'],
   'components/proof/proof.css': ['status-badge'],
-  'components/site-footer/site-footer.css': ['footer-brand', 'footer-copy', 'footer-grid', 'footer-heading'],
   'components/team-pack/team-pack.css': [
     'member-link-actions',
     'member-link-form',

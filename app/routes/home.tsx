@@ -241,7 +241,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {pricing.map((plan) => (
               <li key={plan.name} className={`pricing-plan${plan.highlighted ? ' is-highlighted' : ''}`}>
                 <h3>{plan.name}</h3>
-                <p className="plan-price">
+                <p className="pricing-plan-price">
                   <strong>{euros.format(plan.priceEur)}</strong> <span className="muted">per month</span>
                 </p>
                 <ul className="check-list">
@@ -271,7 +271,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           transitionMs={800}
           className="testimonials"
           slides={testimonials.map((item) => (
-            <figure className="testimonial" key={item.name}>
+            <figure className="testimonials-item" key={item.name}>
               <blockquote>“{item.quote}”</blockquote>
               <figcaption>
                 <strong>{item.name}</strong>, {item.role}, {item.company}
@@ -312,7 +312,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container section" aria-labelledby="blog-heading">
         <SectionHeading id="blog-heading" eyebrow="Blog" title="From our notebook" />
         <BlogTeasers posts={loaderData.posts} headingLevel={3} />
-        <p className="section-more">
+        <p className="blog-section-more">
           <Link to="/blog">All articles</Link>
         </p>
       </section>

@@ -3,7 +3,7 @@ import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { cardsQuerySchema, slugSchema } from '../../server/modules/catalog/schemas.ts';
 import { getCard, homeProducts, listCards } from '../../server/modules/catalog/service.ts';
 import { INVALID_PAGE } from '../../server/modules/paging.ts';
-import { tileOf } from '../components/CardTile';
+import { tileOf } from '../components/cards/CardTile';
 import { orResponse } from './loader-errors.server.ts';
 import { pageError } from './route-error.ts';
 

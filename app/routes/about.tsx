@@ -3,7 +3,7 @@ import { readsNoQuery } from '../../common/page-query';
 import { aboutPage, team } from '../../content/about';
 import { company } from '../../content/company';
 import { Picture } from '../components/marketing/Picture';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import { loginPath, safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { api } from '../lib/api';
 import type { Route } from './+types/activate';
 

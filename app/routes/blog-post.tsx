@@ -4,7 +4,7 @@ import { blogPosts } from '../../content/blog';
 import { company } from '../../content/company';
 import { PostDate } from '../components/marketing/BlogTeasers';
 import { Picture } from '../components/marketing/Picture';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageError } from '../lib/route-error';

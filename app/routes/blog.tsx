@@ -1,7 +1,7 @@
 import { readsNoQuery } from '../../common/page-query';
 import { blogTeasers } from '../../content/blog';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';

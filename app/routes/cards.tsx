@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { PageQuery } from '../../common/page-query';
-import { CardTile } from '../components/CardTile';
+import { CardTile } from '../components/cards/CardTile';
 import { ErrorPage, type ErrorView } from '../components/ErrorPage';
-import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { loadCatalogPage } from '../lib/catalog.server';
 import { publicPageHeaders } from '../lib/http-cache';

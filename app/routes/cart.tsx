@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { readsNoQuery } from '../../common/page-query';
-import { CardImage } from '../components/CardImage';
-import { PageHeader } from '../components/PageHeader';
+import { CardImage } from '../components/cards/CardImage';
+import { QuantityInput } from '../components/cart/QuantityInput';
 import { PrintedDetails } from '../components/PrintedDetails';
-import { QuantityInput } from '../components/QuantityInput';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { clearCart, removeFromCart, updateQuantity, useCart } from '../lib/cart';
 import { lineKey } from '../lib/cart-storage';
 import { formatDollars } from '../lib/format';

@@ -4,8 +4,8 @@ import { ADDRESS_MESSAGES } from '../../common/messages/addresses';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
-import { PageHeader } from '../components/PageHeader';
 import { PrintedDetails } from '../components/PrintedDetails';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
 import { AddressEditor } from '../components/profile/AddressEditor';
 import { formatAddress } from '../components/profile/ProfileCard';
@@ -89,10 +89,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 No addresses found. Please add address in your <Link to="/profile">profile</Link> first.
               </p>
             ) : (
-              <ul className="address-choices">
+              <ul className="checkout-address-choices">
                 {addresses.map((address) => (
                   <li key={address.id}>
-                    <label className="address-choice">
+                    <label className="checkout-address-choice">
                       <input
                         type="radio"
                         name="address"
@@ -142,7 +142,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 {ORDER_MESSAGES.emptyCart} <Link to="/cards">Browse smart cards</Link>
               </p>
             ) : (
-              <ul className="summary-lines">
+              <ul className="checkout-summary-lines">
                 {items.map((item, index) => {
                   const problem = quotedLine(quote, item, index)?.problem;
                   return (
@@ -162,7 +162,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 })}
               </ul>
             )}
-            <dl className="summary-totals">
+            <dl className="checkout-summary-totals">
               <div>
                 <dt>Subtotal</dt>
                 <dd data-testid="checkout-subtotal">{formatDollars(subtotalCents)}</dd>

@@ -5,7 +5,7 @@ import { company } from '../../content/company';
 import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { MapPreview } from '../components/marketing/MapPreview';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { contactAction } from '../lib/leads.server';

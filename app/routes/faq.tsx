@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { readsNoQuery } from '../../common/page-query';
 import { faq } from '../../content/faq';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, jsonLd, pageMeta, publicUrlOf } from '../lib/seo';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readsNoQuery } from '../../common/page-query';
 import { FormField } from '../components/FormField';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';

@@ -13,7 +13,7 @@ import {
   reasons,
   testimonials,
 } from '../../content/home';
-import { CardTile } from '../components/CardTile';
+import { CardTile } from '../components/cards/CardTile';
 import { BlogTeasers } from '../components/marketing/BlogTeasers';
 import { Carousel } from '../components/marketing/Carousel';
 import { FunFacts } from '../components/marketing/FunFacts';
@@ -48,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Where app/styles/hero-slider.css hides `.hero-picture`: on a phone the hero is text, and its picture is not
+ * Where app/components/marketing/hero-slider.css hides `.hero-slider-picture`: on a phone the hero is text, and its picture is not
  * fetched.
  */
 const PHONE = '(max-width: 860px)';
@@ -100,13 +100,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         mode="fade"
         intervalMs={5000}
         transitionMs={1000}
-        className="hero-carousel"
+        className="hero-slider"
         slides={heroSlides.map((slide, index) => (
           <div className="hero-slide" key={slide.title}>
-            <div className="container hero-slide-inner">
+            <div className="container hero-slider-inner">
               <div>
                 <p className="eyebrow">{slide.eyebrow}</p>
-                {index === 0 ? <h1>{slide.title}</h1> : <p className="hero-title">{slide.title}</p>}
+                {index === 0 ? <h1>{slide.title}</h1> : <p className="hero-slider-title">{slide.title}</p>}
                 <p className="lead">{slide.text}</p>
                 <p className="hero-actions">
                   <Link className="button" to={slide.cta.to}>
@@ -118,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 picture={slide.picture}
                 eager={index === 0}
                 hiddenMedia={PHONE}
-                className="hero-picture"
+                className="hero-slider-picture"
               />
             </div>
           </div>
@@ -182,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* 5. Call to action */}
       <section className="cta-band" aria-labelledby="cta-heading">
-        <div className="container cta-inner">
+        <div className="container cta-band-inner">
           <div>
             <h2 id="cta-heading">{callToAction.heading}</h2>
             <p>{callToAction.text}</p>
@@ -241,7 +241,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {pricing.map((plan) => (
               <li key={plan.name} className={`pricing-plan${plan.highlighted ? ' is-highlighted' : ''}`}>
                 <h3>{plan.name}</h3>
-                <p className="plan-price">
+                <p className="pricing-plan-price">
                   <strong>{euros.format(plan.priceEur)}</strong> <span className="muted">per month</span>
                 </p>
                 <ul className="check-list">
@@ -271,7 +271,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           transitionMs={800}
           className="testimonials"
           slides={testimonials.map((item) => (
-            <figure className="testimonial" key={item.name}>
+            <figure className="testimonials-item" key={item.name}>
               <blockquote>“{item.quote}”</blockquote>
               <figcaption>
                 <strong>{item.name}</strong>, {item.role}, {item.company}
@@ -312,7 +312,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container section" aria-labelledby="blog-heading">
         <SectionHeading id="blog-heading" eyebrow="Blog" title="From our notebook" />
         <BlogTeasers posts={loaderData.posts} headingLevel={3} />
-        <p className="section-more">
+        <p className="blog-section-more">
           <Link to="/blog">All articles</Link>
         </p>
       </section>

@@ -1,6 +1,6 @@
 import { readsNoQuery } from '../../common/page-query';
 import { privacy, terms } from '../../content/legal';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageError } from '../lib/route-error';

@@ -8,7 +8,7 @@ import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';

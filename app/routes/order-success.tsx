@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { company } from '../../content/company';
 import { OrderChargeTerms } from '../components/OrderCharges';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { formatDollars } from '../lib/format';
 import { loadOrderSuccess } from '../lib/orders.server';
 import type { Route } from './+types/order-success';

@@ -3,7 +3,7 @@ import { readsNoQuery } from '../../common/page-query';
 import { productPages } from '../../content/products';
 import { Icon } from '../components/marketing/Icon';
 import { Picture } from '../components/marketing/Picture';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageError } from '../lib/route-error';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -73,7 +73,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="container section" aria-labelledby="steps-heading">
         <h2 id="steps-heading">How it works</h2>
-        <ol className="numbered-points">
+        <ol className="service-detail-points">
           {page.steps.map((step) => (
             <li key={step}>
               <p>{step}</p>

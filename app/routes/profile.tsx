@@ -5,7 +5,7 @@ import { publicCardOf } from '../../common/profile-visibility';
 import { buildVCard, vcardFileName } from '../../common/vcard';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { AddressBook } from '../components/profile/AddressBook';
 import { CardSettings } from '../components/profile/CardSettings';
 import { Contacts } from '../components/profile/Contacts';

@@ -9,7 +9,7 @@ import { company } from '../../content/company';
 import type { CustomerProof } from '../../server/modules/proofs/responses';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { TextAreaField } from '../components/FormField';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { ApiError, api, fieldErrors } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadProofPage } from '../lib/proofs.server';

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
 import { NewPasswordField } from '../components/NewPasswordField';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { api, fieldErrors } from '../lib/api';
 import { toast } from '../lib/toast';
 import type { Route } from './+types/reset-password';

@@ -5,7 +5,7 @@ import { services } from '../../content/services';
 import { FormField, TextAreaField } from '../components/FormField';
 import { LeadForm } from '../components/marketing/LeadForm';
 import { Picture } from '../components/marketing/Picture';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { consultationAction } from '../lib/leads.server';
@@ -48,14 +48,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={service.title} />
-      <div className="container section service-layout">
+      <div className="container section service-detail-layout">
         <article className="service-article">
           <Picture picture={service.hero} eager className="rounded-picture" />
           <h2>{service.title}</h2>
           {service.intro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <ol className="numbered-points">
+          <ol className="service-detail-points">
             {service.points.map((point) => (
               <li key={point.title}>
                 <h3>{point.title}</h3>
@@ -63,7 +63,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          <section className="benefit-block" aria-labelledby="benefit-heading">
+          <section className="service-detail-benefit" aria-labelledby="benefit-heading">
             <Picture picture={service.benefitPicture} className="rounded-picture" />
             <div>
               <h2 id="benefit-heading">Benefit</h2>
@@ -76,10 +76,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </section>
           <p>{service.closing}</p>
         </article>
-        <aside className="service-aside">
-          <nav className="aside-box" aria-labelledby="popular-heading">
+        <aside className="service-detail-aside">
+          <nav className="service-detail-box" aria-labelledby="popular-heading">
             <h2 id="popular-heading">Popular Services</h2>
-            <ul className="link-list">
+            <ul className="service-detail-links">
               {services.map((item) => (
                 <li key={item.slug}>
                   <Link to={item.path} aria-current={item.slug === service.slug ? 'page' : undefined}>
@@ -89,7 +89,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </nav>
-          <section className="aside-box" aria-labelledby="consultation-heading">
+          <section className="service-detail-box" aria-labelledby="consultation-heading">
             <h2 id="consultation-heading">Free Consultation</h2>
             <LeadForm label="Free Consultation" intent="consultation" submitLabel="Send Message">
               {(field) => (

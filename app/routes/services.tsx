@@ -4,7 +4,7 @@ import { accordionPicture, servicesAccordion, servicesIntro } from '../../conten
 import { Accordion } from '../components/marketing/Accordion';
 import { Picture } from '../components/marketing/Picture';
 import { ServiceTiles } from '../components/marketing/ServiceTiles';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { LIGHT_PAGE } from '../lib/bare-page';
 import { publicPageHeaders } from '../lib/http-cache';
 import { breadcrumbLd, pageMeta, publicUrlOf } from '../lib/seo';
@@ -44,7 +44,7 @@ export default function Services() {
         </div>
       </section>
       <section className="cta-band" aria-labelledby="services-cta">
-        <div className="container cta-inner">
+        <div className="container cta-band-inner">
           <div>
             <h2 id="services-cta">Not sure where to start?</h2>
             <p>Tell us what you are trying to do. A senior engineer answers within one business day.</p>

@@ -4,7 +4,7 @@ import { TEAM_CLAIM_MESSAGES } from '../../common/messages/team-claims';
 import { company } from '../../content/company';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { ApiError, api } from '../lib/api';
 import { loadTeamCard } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';

@@ -4,7 +4,7 @@ import { CARD_LIFE_MESSAGES } from '../../common/messages/card-life';
 import { company } from '../../content/company';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { ApiError, api } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadTransfer } from '../lib/registry.server';

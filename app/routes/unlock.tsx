@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/page-header/PageHeader';
 import { api } from '../lib/api';
 import type { Route } from './+types/unlock';
 

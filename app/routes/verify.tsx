@@ -5,8 +5,12 @@ import type { PageQuery } from '../../common/page-query';
 import { company } from '../../content/company';
 import type { VerificationResult } from '../../server/modules/registry/responses';
 import { pageMayCountOnLoad } from '../../server/modules/registry/verification/counting-origin';
-import { PageHeader } from '../components/PageHeader';
-import { type CheckAnswer, FAILED_STATUS, VerificationCard } from '../components/VerificationCard';
+import { PageHeader } from '../components/page-header/PageHeader';
+import {
+  type CheckAnswer,
+  FAILED_STATUS,
+  VerificationCard,
+} from '../components/verification/VerificationCard';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';

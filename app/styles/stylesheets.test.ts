@@ -3,11 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The site has one stylesheet in the build and many files in the source (decision 048): `app/app.css`
- * imports each sheet of `app/styles/` once, in the cascade's order, and holds nothing else (the build inlines
- * the imports into one file), and a selector is styled in one sheet, so that what it looks like is read in
- * one place. The order itself is the cascade's: moving an import changes which rule wins, and is checked on
- * the pages, not here.
+ * The site has one stylesheet in the build and many files in the source (decisions 048 and 051): `app/app.css`
+ * imports each sheet of the app once, in the cascade's order, and holds nothing else (the build inlines the
+ * imports into one file); a selector is styled in one sheet, so that what it looks like is read in one place;
+ * and a sheet lives beside the components whose markup it styles, in their folder of `app/components/`, its
+ * classes named for that folder or for the sheet, so that a class leads to its folder. The order itself is the
+ * cascade's: moving an import changes which rule wins, and is checked on the pages, not here.
  */
 
 /**
@@ -27,18 +28,290 @@ const SHARED_SELECTORS: Record<string, string[]> = {};
 const RAW_COLOURS: Record<string, string[]> = {
   // A ::backdrop inherits custom properties from its dialog only in recent browsers (Chromium 122, Firefox
   // 120, Safari 17.4): an older one would drop a var() here and show no dimming behind the dialog.
-  'modal.css': ['rgba(11, 27, 58, 0.55)'],
-  'side-sheet.css': ['rgba(3, 8, 20, 0.55)'],
+  'components/modal/modal.css': ['rgba(11, 27, 58, 0.55)'],
+  'styles/side-sheet.css': ['rgba(3, 8, 20, 0.55)'],
 };
 
-const folder = import.meta.dirname;
-const entry = readFileSync(path.join(folder, '..', 'app.css'), 'utf8');
-const sheets = Object.fromEntries(
-  readdirSync(folder)
-    .filter((name) => name.endsWith('.css'))
-    .sort()
-    .map((name) => [name, readFileSync(path.join(folder, name), 'utf8')]),
+/**
+ * The sheets of `app/styles/` that are no widget's: the tokens and resets, the buttons, the small helpers and
+ * the forms every page uses. Their classes may be used in any widget's sheet (`.cart-summary .button`).
+ */
+const SHARED_SHEETS = [
+  'styles/account-and-forms.css',
+  'styles/base.css',
+  'styles/buttons.css',
+  'styles/shared-helpers.css',
+];
+
+/**
+ * Widgets' sheets still in `app/styles/`: the site header's and its side sheet's. Their components
+ * (`SiteHeader.tsx`, `MobileNav.tsx`, `AccountLinks.tsx`) are lone files of `app/components/` that another
+ * change was reworking at the time; the sheets are to move with them into `app/components/site-header/`.
+ * Not to be added to.
+ */
+const WAITING_SHEETS = ['styles/header.css', 'styles/side-sheet.css'];
+
+/**
+ * Stylesheets of their own, apart from the site's one: imported by a module, never by `app/app.css`.
+ */
+const OWN_STYLESHEETS: Record<string, string> = {
+  // The admin console's, loaded by its layout route only (decision 011): the public pages never fetch it.
+  'components/admin/admin.css': 'import',
+  // The typeface's faces, inlined where a card is drawn (decision 032).
+  'components/card-design/inter.css': 'inline',
+  // The card page's, inlined into its document, which links no stylesheet (decision 019).
+  'components/card-page/card-page.css': 'raw',
+};
+
+/**
+ * Classes of a widget's sheet named neither for its folder nor for the sheet (nor a state, `is-…`, nor a
+ * shared sheet's class), by sheet: each a class the markup, the site script and the tests use, to be renamed
+ * (as `.footer-grid` became `.site-footer-grid`) in a change of its own. Only to shrink: a sheet's new class is named
+ * for its widget.
+ */
+const NAMED_ELSEWHERE: Record<string, string[]> = {
+  'components/admin/admin.css': [
+    'badge',
+    'badge-active',
+    'badge-admin',
+    'badge-blocked',
+    'badge-cancelled',
+    'badge-confirmed',
+    'badge-delivered',
+    'badge-disabled',
+    'badge-handled',
+    'badge-inactive',
+    'badge-new',
+    'badge-pending',
+    'badge-shipped',
+    'badge-suspicious',
+    'badge-unverified',
+    'card-image',
+    'chart',
+    'chart-axis',
+    'chart-bars',
+    'chart-head',
+    'chart-title',
+    'chart-total',
+    'mono',
+    'shipping-form',
+    'table-scroll',
+  ],
+  'components/card-design/personalise.css': ['card-preview', 'card-preview-face'],
+  'components/cards/cards.css': [
+    'breadcrumb',
+    'card-actions',
+    'card-detail',
+    'card-detail-grid',
+    'card-detail-meta',
+    'card-grid',
+    'card-image',
+    'card-tile',
+    'card-tile-link',
+    'card-tile-meta',
+    'card-tile-name',
+    'design-tag',
+    'error-actions',
+    'error-code',
+    'error-page',
+    'page-status',
+    'pager',
+    'pager-status',
+    'price',
+    'price-large',
+    'result-count',
+    'stock-note',
+  ],
+  'components/cart/cart.css': [
+    'card-image',
+    'empty-state',
+    'line-problem',
+    'printed-details',
+    'printed-details-card',
+    'quantity-input',
+    'quantity-step',
+  ],
+  'components/checkout/checkout.css': [
+    'cart-total',
+    'order-facts',
+    'order-list',
+    'order-summary',
+    'success-card',
+  ],
+  'components/marketing/carousel.css': ['partner-logo', 'partners', 'partners-heading'],
+  'components/marketing/contact-page.css': [
+    'contact-details',
+    'contact-layout',
+    'form-success',
+    'honeypot',
+    'lead-form',
+    'map-address',
+    'map-note',
+    'map-placeholder',
+    'map-preview',
+  ],
+  'components/marketing/faq-and-legal.css': [
+    'cta-band',
+    'dark-band',
+    'faq-item',
+    'faq-list',
+    'footer-socials',
+    'hero-slider',
+    'legal',
+    'narrow',
+  ],
+  'components/marketing/hero.css': ['eyebrow', 'lead'],
+  'components/marketing/marketing.css': [
+    'band',
+    'check-list',
+    'cta-band',
+    'dark-band',
+    'eyebrow',
+    'hero',
+    'hero-slider',
+    'icon',
+    'rounded-picture',
+    'section-heading',
+    'split',
+    'strip-heading',
+    'tile',
+    'tile-grid',
+    'tile-grid-2',
+    'tile-grid-3',
+    'tile-grid-4',
+  ],
+  'components/marketing/testimonials.css': ['carousel-controls'],
+  'components/page-header/page-header.css': ['breadcrumb'],
+  'components/profile/addresses.css': ['section-head'],
+  'components/profile/card-life.css': [
+    'card-state',
+    'card-state-active',
+    'card-state-blocked',
+    'card-state-lost',
+    'link-button',
+    'lost-card',
+    'lost-contact',
+    'mono',
+    'tap-url',
+    'transfer-card-name',
+    'transfer-form',
+    'transfer-offer',
+    'transfer-outcome',
+    'verification-lost',
+  ],
+  'components/profile/card-settings.css': [
+    'accent-chip',
+    'accent-swatch',
+    'accent-swatches',
+    'drag-handle',
+    'link-icon',
+    'link-position',
+    'link-row',
+    'link-row-fields',
+    'link-row-foot',
+    'link-row-head',
+    'link-row-moves',
+    'link-row-title',
+    'links-actions',
+    'links-count',
+    'links-editor',
+    'links-list',
+    'move-word',
+    'notice',
+    'save-note',
+    'switch',
+    'switch-field',
+  ],
+  'components/profile/insights.css': ['chart-axis'],
+  'components/profile/my-cards.css': [
+    'claim-form',
+    'intro',
+    'tap-card',
+    'tap-proof',
+    'tap-proof-badge',
+    'tap-proof-detail',
+    'tap-url',
+  ],
+  'components/profile/order-history.css': [
+    'checkout-addresses',
+    'order-documents',
+    'order-head',
+    'order-item',
+    'order-lines',
+    'order-summary',
+    'order-total',
+    'proof-status-approved',
+    'proof-status-changes_requested',
+    'proof-status-sent',
+    'status-awaiting_proof',
+    'status-badge',
+    'status-cancelled',
+    'status-confirmed',
+    'status-delivered',
+    'status-pending',
+    'status-shipped',
+  ],
+  'components/profile/profile-card.css': [
+    'avatar',
+    'avatar-initials',
+    'card-links',
+    'card-settings',
+    'links-editor',
+    'public-link',
+    'public-profile',
+    'visibility-tag',
+  ],
+  'components/profile/profile-form.css': [
+    'check-field',
+    'form-grid',
+    'photo-field',
+    'save-status',
+    'visually-hidden-file',
+  ],
+  'components/proof/proof.css': ['status-badge'],
+  'components/team-pack/team-pack.css': [
+    'member-link-actions',
+    'member-link-form',
+    'mono',
+    'printed-card-claim',
+    'team-card-front',
+    'team-serials',
+  ],
+  'components/verification/verify.css': ['on'],
+};
+
+const appFolder = path.join(import.meta.dirname, '..');
+const entry = readFileSync(path.join(appFolder, 'app.css'), 'utf8');
+
+/** Every file of app/ that ends in `suffix`, by its path from app/ (sorted). */
+function filesOfApp(suffix: RegExp): string[] {
+  return readdirSync(appFolder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => suffix.test(name))
+    .map((name) => name.split(path.sep).join('/'))
+    .sort();
+}
+
+const everySheet = Object.fromEntries(
+  filesOfApp(/\.css$/)
+    .filter((name) => name !== 'app.css')
+    .map((name) => [name, readFileSync(path.join(appFolder, name), 'utf8')]),
 );
+/** The sheets of the site's one stylesheet: every sheet but the stylesheets of their own. */
+const sheets = Object.fromEntries(Object.entries(everySheet).filter(([name]) => !(name in OWN_STYLESHEETS)));
+
+/** The stylesheets the app's modules import, by path from app/, with how (`url`, `raw`, `inline`, `import`). */
+function stylesheetsImported(): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of filesOfApp(/(?<!\.test)\.tsx?$/)) {
+    const source = readFileSync(path.join(appFolder, name), 'utf8');
+    for (const [, target, query] of source.matchAll(
+      /import\s+(?:[\w$*{},\s]+?\s+from\s+)?['"](\.{1,2}\/[^'"?]+\.css)(?:\?(\w+))?['"]/g,
+    )) {
+      found[path.posix.join(path.posix.dirname(name), target ?? '')] = query ?? 'import';
+    }
+  }
+  return found;
+}
 
 /** The text with its comments taken out (a comment's opening inside a string is text). */
 function withoutComments(css: string): string {
@@ -112,7 +385,7 @@ function rawColours(byName: Record<string, string>): Record<string, string[]> {
     Object.entries(byName)
       .map(([name, css]): [string, string[]] => {
         let text = withoutComments(css);
-        if (name === 'base.css') text = text.replace(/:root\s*\{[^}]*\}/, '');
+        if (name === 'styles/base.css') text = text.replace(/:root\s*\{[^}]*\}/, '');
         return [name, text.match(RAW_COLOUR) ?? []];
       })
       .filter(([, colours]) => colours.length > 0),
@@ -133,22 +406,88 @@ function sharedSelectors(byName: Record<string, string>): Record<string, string[
   );
 }
 
-describe('the stylesheet, one file built from the sheets of app/styles/', () => {
-  it('is app/app.css: each sheet imported once, and nothing but the imports', () => {
+/** The classes a sheet's selectors name, at any depth (inside `@media` too), strings left out. */
+function classesOf(css: string): string[] {
+  const classes = new Set<string>();
+  for (const [, prelude] of withoutComments(css).matchAll(/([^{};]+)\{/g)) {
+    const selector = (prelude ?? '').trim().replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+    if (selector.startsWith('@')) continue;
+    for (const [, name] of selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) if (name) classes.add(name);
+  }
+  return [...classes];
+}
+
+/** Whether a class is named for one of the names: the name itself, or the name and a hyphen before more. */
+function namedFor(name: string, prefixes: string[]): boolean {
+  return prefixes.some((prefix) => name === prefix || name.startsWith(`${prefix}-`));
+}
+
+/**
+ * For each widget's sheet (outside app/styles/), the classes named neither for its folder nor for the sheet,
+ * nor a state (`is-…`), nor a class of a shared sheet.
+ */
+function namedElsewhere(byName: Record<string, string>, shared: Set<string>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(byName)
+      .filter(([name]) => !name.startsWith('styles/'))
+      .map(([name, css]): [string, string[]] => {
+        const folder = path.posix.basename(path.posix.dirname(name));
+        const sheet = path.posix.basename(name, '.css');
+        const others = classesOf(css)
+          .filter((one) => !namedFor(one, [folder, sheet, 'is']) && !shared.has(one))
+          .sort();
+        return [name, others];
+      })
+      .filter(([, others]) => others.length > 0),
+  );
+}
+
+/** The classes the shared sheets style. */
+const sharedClasses = new Set(SHARED_SHEETS.flatMap((name) => classesOf(sheets[name] ?? '')));
+
+describe('the stylesheet, one file built from sheets that live beside their widgets', () => {
+  it('is app/app.css: each sheet of the app imported once, and nothing but the imports', () => {
     const { imports, rest } = importsOf(entry);
     const names = Object.keys(sheets);
-    expect(names.length).toBeGreaterThan(10);
+    expect(names.length).toBeGreaterThan(40);
+    const targets = imports.map((target) => path.posix.normalize(target));
     expect({
       rest,
-      notImported: names.filter((name) => !imports.includes(`./styles/${name}`)),
-      importedTwice: imports.filter((target, at) => imports.indexOf(target) !== at),
-      notASheet: imports.filter((target) => !names.some((name) => target === `./styles/${name}`)),
+      notImported: names.filter((name) => !targets.includes(name)),
+      importedTwice: targets.filter((target, at) => targets.indexOf(target) !== at),
+      notASheet: targets.filter((target) => !names.includes(target)),
     }).toEqual({ rest: '', notImported: [], importedTwice: [], notASheet: [] });
+  });
+
+  it('is the one stylesheet the pages link: a module imports only app.css and the stylesheets of their own', () => {
+    expect(stylesheetsImported()).toEqual({ 'app.css': 'url', ...OWN_STYLESHEETS });
   });
 
   it('keeps its imports in app/app.css: no sheet imports another', () => {
     const importing = Object.entries(sheets).filter(([, css]) => importsOf(css).imports.length > 0);
     expect(importing.map(([name]) => name)).toEqual([]);
+  });
+
+  it('keeps a widget’s sheet in its folder of app/components/, and in app/styles/ only what is shared', () => {
+    const names = Object.keys(sheets);
+    expect(names.filter((name) => name.startsWith('styles/'))).toEqual(
+      [...SHARED_SHEETS, ...WAITING_SHEETS].sort(),
+    );
+    expect(
+      names.filter(
+        (name) => !name.startsWith('styles/') && !/^components\/[a-z0-9-]+\/[a-z0-9-]+\.css$/.test(name),
+      ),
+    ).toEqual([]);
+  });
+
+  it('names a widget’s classes for its folder or its sheet', () => {
+    const widgets = Object.fromEntries(
+      Object.entries(everySheet).filter(
+        ([name]) => OWN_STYLESHEETS[name] !== 'raw' && OWN_STYLESHEETS[name] !== 'inline',
+      ),
+    );
+    expect(Object.values(widgets).flatMap(classesOf).length).toBeGreaterThan(400);
+    expect(namedElsewhere(widgets, sharedClasses)).toEqual(NAMED_ELSEWHERE);
   });
 
   it('styles each selector in one sheet', () => {
@@ -162,9 +501,9 @@ describe('the stylesheet, one file built from the sheets of app/styles/', () => 
 
   it('sees what the rules are about', () => {
     expect(
-      importsOf('/* the sheets */\n@import "./styles/a.css";\n@import url("./styles/b.css");\n'),
+      importsOf('/* the sheets */\n@import "./styles/a.css";\n@import url("./components/b/b.css");\n'),
     ).toEqual({
-      imports: ['./styles/a.css', './styles/b.css'],
+      imports: ['./styles/a.css', './components/b/b.css'],
       rest: '',
     });
     expect(importsOf('@import "./styles/a.css";\n.x { color: red; }\n').rest).toBe('.x { color: red; }');
@@ -178,11 +517,22 @@ describe('the stylesheet, one file built from the sheets of app/styles/', () => 
     ).toEqual({ '.y:not(.a, .b) > p': ['a.css', 'b.css'] });
     expect(
       rawColours({
-        'base.css': ':root {\n  --a: #fff;\n  --b: rgb(0 0 0 / 0.5);\n}\n.x { color: #0b1b3a; }\n',
+        'styles/base.css': ':root {\n  --a: #fff;\n  --b: rgb(0 0 0 / 0.5);\n}\n.x { color: #0b1b3a; }\n',
         'a.css':
           '/* #abc */\n.y { color: var(--a); background: url("#f"); box-shadow: 0 0 1px rgba(1, 2, 3, 0.4); }\n',
         'b.css': '.z { color: var(--b); }\n',
       }),
-    ).toEqual({ 'base.css': ['#0b1b3a'], 'a.css': ['rgba(1, 2, 3, 0.4)'] });
+    ).toEqual({ 'styles/base.css': ['#0b1b3a'], 'a.css': ['rgba(1, 2, 3, 0.4)'] });
+    expect(
+      namedElsewhere(
+        {
+          'components/cart/cart.css':
+            '.cart, .cart-line.is-active > .button {}\n@media (width < 40em) { .cart-total .price {} }\na[href$=".pdf"] {}\n',
+          'components/profile/qr-dialog.css': '.qr-dialog-frame, .profile-page .notice {}\n',
+          'styles/base.css': '.anything {}\n',
+        },
+        new Set(['button']),
+      ),
+    ).toEqual({ 'components/cart/cart.css': ['price'], 'components/profile/qr-dialog.css': ['notice'] });
   });
 });

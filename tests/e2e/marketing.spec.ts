@@ -139,7 +139,7 @@ test('after a navigation inside the site, React runs the same drivers: sliders, 
     .getByRole('button', { name: 'Next slide' })
     .click();
   expect(await activeSlide(page, 'Highlights')).toBe('3 of 3');
-  await expect(page.locator('.fun-fact-value').first()).not.toBeEmpty();
+  await expect(page.locator('.fun-facts-value').first()).not.toBeEmpty();
 
   await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click();
   await expect(page).toHaveURL(/\/contact$/);

@@ -10,8 +10,8 @@ import type { SerialSignals } from '../../../server/modules/registry/anomalies/s
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { SelectField, TextAreaField } from '../FormField';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { AdminTable } from './AdminTable';
 
 /** The serial's chip as the registry knows it (rows of the card's facts): secure or not, UID, keys, counter. */

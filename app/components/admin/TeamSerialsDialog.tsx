@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PrintedDesign } from '../../../server/modules/personalisation/responses';
-import { Modal } from '../Modal';
+import { Modal } from '../modal/Modal';
 
 /** A Team Pack card printed for a member, as the shipping dialog lists it. */
 export interface MemberCard {

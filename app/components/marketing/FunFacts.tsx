@@ -18,7 +18,7 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
       {facts.map((fact) => (
         <li key={fact.label} className="fun-fact">
           <span
-            className="fun-fact-value"
+            className="fun-facts-value"
             aria-hidden="true"
             data-value={fact.value}
             data-suffix={fact.suffix}
@@ -27,7 +27,7 @@ export function FunFacts({ facts }: { facts: FunFact[] }) {
           </span>
           {/* Screen readers get the final figure, never the moving one. */}
           <span className="visually-hidden">{factText(fact.value, fact.suffix, 1)}</span>
-          <span className="fun-fact-label">{fact.label}</span>
+          <span className="fun-facts-label">{fact.label}</span>
         </li>
       ))}
     </ul>

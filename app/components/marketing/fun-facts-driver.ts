@@ -8,7 +8,7 @@ import { countUpWhenSeen, factText } from './fun-facts-count';
  */
 export function enhanceFunFacts(list: HTMLElement): () => void {
   if (window.matchMedia(REDUCED_MOTION).matches) return () => {};
-  const values = Array.from(list.querySelectorAll<HTMLElement>('.fun-fact-value'));
+  const values = Array.from(list.querySelectorAll<HTMLElement>('.fun-facts-value'));
   return countUpWhenSeen(list, (progress) => {
     for (const value of values)
       value.textContent = factText(Number(value.dataset.value), value.dataset.suffix ?? '', progress);

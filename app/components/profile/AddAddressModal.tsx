@@ -3,7 +3,7 @@ import type { Address } from '../../../server/modules/addresses/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formValues } from '../../lib/form-values';
 import { useWrite } from '../../lib/use-write';
-import { Modal } from '../Modal';
+import { Modal } from '../modal/Modal';
 import { AddressFields } from './AddressFields';
 
 /** The 'Add Address' modal: used on the profile and at checkout. */

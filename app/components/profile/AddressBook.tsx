@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Address } from '../../../server/modules/addresses/responses';
 import { api } from '../../lib/api';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { AddAddressModal } from './AddAddressModal';
 import { AddressEditor } from './AddressEditor';
 import { formatAddress } from './ProfileCard';
@@ -44,9 +44,9 @@ export function AddressBook({
       {addresses.length === 0 ? (
         <p className="muted">No saved addresses yet. Add one to order cards to it.</p>
       ) : (
-        <ul className="address-list">
+        <ul className="addresses-list">
           {addresses.map((address) => (
-            <li key={address.id} className="address-item">
+            <li key={address.id} className="addresses-item">
               {editingId === address.id ? (
                 <AddressEditor
                   address={address}
@@ -58,8 +58,8 @@ export function AddressBook({
                 />
               ) : (
                 <>
-                  <p className="address-text">{formatAddress(address)}</p>
-                  <div className="address-actions">
+                  <p className="addresses-text">{formatAddress(address)}</p>
+                  <div className="addresses-actions">
                     <button
                       type="button"
                       className="button button-outline button-small"

@@ -30,7 +30,7 @@ export function AddressEditor({
   }
 
   return (
-    <form className="form address-editor" onSubmit={save} aria-label="Edit address">
+    <form className="form addresses-editor" onSubmit={save} aria-label="Edit address">
       <AddressFields address={address} errors={errors} />
       <div className="form-actions">
         <button type="submit" className="button button-small" disabled={busy}>

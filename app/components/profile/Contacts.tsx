@@ -4,8 +4,8 @@ import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -16,18 +16,18 @@ function ContactItem({ contact, onDelete }: { contact: ExchangedContact; onDelet
   const role = [contact.job_title, contact.company].filter(Boolean).join(', ');
   const headingId = `contact-${contact.id}`;
   return (
-    <li className="contact-item" aria-labelledby={headingId}>
-      <div className="contact-body">
-        <h3 id={headingId} className="contact-name">
+    <li className="contacts-item" aria-labelledby={headingId}>
+      <div className="contacts-body">
+        <h3 id={headingId} className="contacts-name">
           {contact.name}
         </h3>
         {role && <p className="contact-role">{role}</p>}
-        <p className="contact-reach">
+        <p className="contacts-reach">
           {contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>}
           {contact.phone && <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>}
         </p>
-        {contact.note && <p className="contact-note">{contact.note}</p>}
-        <p className="contact-meta muted">
+        {contact.note && <p className="contacts-note">{contact.note}</p>}
+        <p className="contacts-meta muted">
           {contact.source_label} · <time dateTime={contact.created_at}>{formatDate(contact.created_at)}</time>
         </p>
       </div>
@@ -175,7 +175,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
             {status}
           </p>
           {shown.results.length > 0 && (
-            <ul className="contact-list">
+            <ul className="contacts-list">
               {shown.results.map((contact) => (
                 <ContactItem key={contact.id} contact={contact} onDelete={() => setDeleting(contact)} />
               ))}

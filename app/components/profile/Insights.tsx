@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { toastFailure } from '../../lib/toast-failure';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
 import { Switch } from './CardSettings';
 import { InsightsChart } from './InsightsChart';
 
@@ -38,14 +38,14 @@ function Breakdown({
     <ul className="insights-breakdown">
       {rows.map((row) => (
         <li key={row.key}>
-          <span className="breakdown-label">
+          <span className="insights-breakdown-label">
             {row.label}
-            {row.hint && <span className="breakdown-hint">{row.hint}</span>}
+            {row.hint && <span className="insights-breakdown-hint">{row.hint}</span>}
           </span>
-          <span className="breakdown-value">
+          <span className="insights-breakdown-value">
             {number(row.value)} <span className="visually-hidden">{unit}</span>
           </span>
-          <span className="breakdown-bar" aria-hidden="true">
+          <span className="insights-breakdown-bar" aria-hidden="true">
             <span style={{ width: `${(row.value / max) * 100}%` }} />
           </span>
         </li>
@@ -194,13 +194,13 @@ export function Insights({
       <div className="insights-head">
         <h2 id={headingId}>Insights</h2>
         {enabled && (
-          <fieldset className="period-switch">
+          <fieldset className="insights-period-switch">
             <legend className="visually-hidden">Period</legend>
             {INSIGHT_PERIODS.map((days) => (
               <button
                 key={days}
                 type="button"
-                className="period-option"
+                className="insights-period-option"
                 aria-pressed={figures.days === days}
                 onClick={() => load(days)}
                 disabled={loading}

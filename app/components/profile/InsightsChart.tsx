@@ -40,7 +40,8 @@ export function InsightsChart({ daily }: { daily: InsightDay[] }) {
       <figcaption id={`${id}-title`} className="insights-chart-head">
         <span className="chart-title">Views per day</span>
         <span className="insights-legend" aria-hidden="true">
-          <span className="legend-views">Views</span> <span className="legend-saves">Contact saves</span>
+          <span className="insights-legend-views">Views</span>{' '}
+          <span className="insights-legend-saves">Contact saves</span>
         </span>
       </figcaption>
       <svg
@@ -55,7 +56,7 @@ export function InsightsChart({ daily }: { daily: InsightDay[] }) {
           return (
             <rect
               key={day.day}
-              className="bar-views"
+              className="insights-bar-views"
               x={index * slot + slot * 0.15}
               y={HEIGHT - height}
               width={slot * 0.7}
@@ -63,7 +64,7 @@ export function InsightsChart({ daily }: { daily: InsightDay[] }) {
             />
           );
         })}
-        <polyline className="line-saves" points={savesLine} vectorEffect="non-scaling-stroke" />
+        <polyline className="insights-line-saves" points={savesLine} vectorEffect="non-scaling-stroke" />
       </svg>
       <div className="chart-axis" aria-hidden="true">
         <span>{formatDate(daily[0]?.day)}</span>

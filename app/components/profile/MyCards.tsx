@@ -4,9 +4,9 @@ import type { ClaimedCard } from '../../../server/modules/registry/responses';
 import { api, fieldErrors } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useWrite } from '../../lib/use-write';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { FormField } from '../FormField';
-import { Modal } from '../Modal';
+import { ConfirmDialog } from '../modal/ConfirmDialog';
+import { Modal } from '../modal/Modal';
 
 /** "j…@example.com": enough for the owner to recognise the address on a screen others may see. */
 function maskedEmail(email: string): string {

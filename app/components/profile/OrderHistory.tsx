@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { OrderCharges } from '../OrderCharges';
-import { orderLineKey, PrintedCards } from '../PrintedCards';
+import { orderLineKey, PrintedCards } from '../printed-cards/PrintedCards';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -20,7 +20,7 @@ export function QrCode({ code, label }: { code: QRCode; label: string }) {
   const side = size + margin * 2;
   return (
     <svg
-      className="qr-code"
+      className="qr-dialog-code"
       viewBox={`0 0 ${side} ${side}`}
       width={side * modulePx}
       height={side * modulePx}

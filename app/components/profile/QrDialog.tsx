@@ -1,7 +1,7 @@
 import type { QRCode } from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import { VIA_PARAM } from '../../../common/visit-source';
-import { Modal } from '../Modal';
+import { Modal } from '../modal/Modal';
 import { QrCode } from './QrCode';
 
 type Content = 'card' | 'link';
@@ -54,7 +54,7 @@ export function QrDialog({
 
   return (
     <Modal open={open} title="Scan Contact" onClose={onClose} className="qr-dialog">
-      <fieldset className="segmented">
+      <fieldset className="qr-dialog-segmented">
         <legend className="visually-hidden">What the code holds</legend>
         <label>
           <input type="radio" name={name} checked={content === 'card'} onChange={() => setContent('card')} />
@@ -65,7 +65,7 @@ export function QrDialog({
           Profile link
         </label>
       </fieldset>
-      <div className="qr-frame">
+      <div className="qr-dialog-frame">
         {code ? (
           <QrCode
             code={code}
@@ -77,7 +77,7 @@ export function QrDialog({
           <p role="status">Loading...</p>
         )}
       </div>
-      <p className="muted qr-caption">
+      <p className="muted qr-dialog-caption">
         {tooLong
           ? 'The contact card is too long for a code, so this one opens your public profile.'
           : content === 'card'

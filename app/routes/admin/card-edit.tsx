@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_MB } from '../../../common/limits';
 import { imageTooLarge, imageWrongType } from '../../../common/messages/images';
 import { CARD_COVER_UPLOAD } from '../../../common/upload-fields';
 import type { AdminCard } from '../../../server/modules/catalog/responses';
-import { CardImage } from '../../components/CardImage';
+import { CardImage } from '../../components/cards/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
 import { loadCardEditor } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';

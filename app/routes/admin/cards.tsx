@@ -3,7 +3,7 @@ import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
-import { CardImage } from '../../components/CardImage';
+import { CardImage } from '../../components/cards/CardImage';
 import { loadAdminCards } from '../../lib/admin.server';
 import { formatDollars } from '../../lib/format';
 import type { Route } from './+types/cards';

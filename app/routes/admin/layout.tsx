@@ -4,7 +4,7 @@ import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from 
 import { requireAdmin } from '../../lib/admin.server';
 import type { RouteError } from '../../lib/route-error';
 import type { Route } from './+types/layout';
-import './admin.css';
+import '../../components/admin/admin.css';
 
 /** Everyone but an admin is sent home; an admin's failed page (its loader's message) back to the dashboard. */
 function describeError({ status, message }: RouteError): ErrorView {

@@ -4,7 +4,7 @@ import { BLOCK_REASONS } from '../../../common/block-reasons';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { BlockDialog, ChipFacts, FlagsPanel, TapsPanel } from '../../components/admin/SerialSignals';
 import { StatusBadge } from '../../components/admin/StatusBadge';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { loadSerialWithSignals } from '../../lib/serial-signals.server';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { COUNTRY_CODES, COUNTRY_NAMES } from '../../../common/countries';
 import type { CountryRate, ShippingZone } from '../../../server/modules/billing/responses';
 import { AdminTable } from '../../components/admin/AdminTable';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
 import { loadShipping } from '../../lib/admin.server';
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';

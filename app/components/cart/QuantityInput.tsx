@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../common/limits';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../../common/limits';
 
 /** A 1–99 quantity: typed (kept as typed until it is a number) or stepped with − and +. */
 export function QuantityInput({

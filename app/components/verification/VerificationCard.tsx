@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MAX_VERIFICATIONS } from '../../common/limits';
-import { TAP_PROOF_MESSAGES } from '../../common/messages/tap-proof';
-import { VERIFY_PROOF } from '../../common/messages/verification';
-import { formatSerial } from '../../common/serial-format';
+import { MAX_VERIFICATIONS } from '../../../common/limits';
+import { TAP_PROOF_MESSAGES } from '../../../common/messages/tap-proof';
+import { VERIFY_PROOF } from '../../../common/messages/verification';
+import { formatSerial } from '../../../common/serial-format';
 import {
   type CountNote,
   countNoteOf,
@@ -11,9 +11,9 @@ import {
   type Verdict,
   type VerificationAnswer,
   verdictOf,
-} from '../../common/verify-verdict';
-import { company } from '../../content/company';
-import type { VerificationResult } from '../../server/modules/registry/responses';
+} from '../../../common/verify-verdict';
+import { company } from '../../../content/company';
+import type { VerificationResult } from '../../../server/modules/registry/responses';
 
 export const FAILED_STATUS = 'Verification failed.';
 

@@ -1,13 +1,13 @@
-import { company } from '../../content/company';
-import { footerLinks, serviceLinks } from '../../content/navigation';
-import { SiteLink } from './SiteLink';
+import { company } from '../../../content/company';
+import { footerLinks, serviceLinks } from '../../../content/navigation';
+import { SiteLink } from '../SiteLink';
 
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <div className="container footer-grid">
+      <div className="container site-footer-grid">
         <div>
-          <p className="footer-brand">{company.name}</p>
+          <p className="site-footer-brand">{company.name}</p>
           <p>{company.tagline}</p>
           <address>
             {company.address}
@@ -27,7 +27,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <nav aria-label="Services">
-          <p className="footer-heading">Services</p>
+          <p className="site-footer-heading">Services</p>
           <ul>
             {serviceLinks.map((link) => (
               <li key={link.to}>
@@ -37,7 +37,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-label="Company">
-          <p className="footer-heading">Company</p>
+          <p className="site-footer-heading">Company</p>
           <ul>
             {footerLinks.map((link) => (
               <li key={link.to}>
@@ -47,7 +47,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="container footer-copy">
+      <p className="container site-footer-copy">
         © {new Date().getFullYear()} {company.name}. All rights reserved.
       </p>
     </footer>

@@ -1,7 +1,7 @@
-import type { Card } from '../../server/modules/catalog/responses';
-import { formatDollars } from '../lib/format';
+import type { Card } from '../../../server/modules/catalog/responses';
+import { formatDollars } from '../../lib/format';
+import { SiteLink } from '../SiteLink';
 import { CardImage } from './CardImage';
-import { SiteLink } from './SiteLink';
 
 /** What a tile shows of a card: all a list page needs to send its browser. */
 type CardTileData = Pick<Card, 'id' | 'slug' | 'name' | 'cover_image' | 'category' | 'price'>;

@@ -1,4 +1,4 @@
-import { SiteLink } from './SiteLink';
+import { SiteLink } from '../SiteLink';
 
 /** The band at the top of inner pages: title and a breadcrumb from Home, through `parents`. */
 export function PageHeader({

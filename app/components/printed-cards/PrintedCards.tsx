@@ -1,7 +1,7 @@
-import { PERSONALISATION_MESSAGES } from '../../common/messages/personalisation';
-import type { Order } from '../../server/modules/orders/responses';
-import { formatDate } from '../lib/format';
-import { MemberLink } from './profile/MemberLink';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation';
+import type { Order } from '../../../server/modules/orders/responses';
+import { formatDate } from '../../lib/format';
+import { MemberLink } from '../profile/MemberLink';
 
 type PrintedDesign = Order['items'][number]['printed'][number];
 

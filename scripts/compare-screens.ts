@@ -1,10 +1,11 @@
 /**
  * Screenshots of the public pages, to check that a change to the stylesheet changes no pixel.
  *
- *   node --import tsx scripts/compare-screens.ts shoot <dir> [--no-build]
+ *   node --import tsx scripts/compare-screens.ts shoot <dir> [--no-build] [--widths 700,1000]
  *     `npm run build` (unless --no-build), then the production build on a copy of the seeded embedded
- *     database (with the demo card owners), and a full-page PNG of each page at 390×844 and 1280×800,
- *     device scale 1, reduced motion, into <dir>.
+ *     database (with the demo card owners), and a full-page PNG of each page at 390×844 and 1280×800 (or at
+ *     the widths given, 800 high: the widths between breakpoints, when a breakpoint moves), device scale 1,
+ *     reduced motion, into <dir>.
  *   node --import tsx scripts/compare-screens.ts compare <before> <after>
  *     The count of differing pixels for each screenshot (a different size counts as all pixels differing);
  *     exits 1 when any differs, and writes <after>/diff-<name>.png marking the differing pixels in red.
@@ -54,7 +55,14 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 
-async function shoot(dir: string, build: boolean): Promise<void> {
+/** The viewports asked for with `--widths 700,1000`, or WIDTHS. */
+function viewportsAsked(argv: string[]): { width: number; height: number }[] {
+  const asked = argv[argv.indexOf('--widths') + 1];
+  if (!argv.includes('--widths') || !asked) return WIDTHS;
+  return asked.split(',').map((width) => ({ width: Number(width), height: 800 }));
+}
+
+async function shoot(dir: string, build: boolean, viewports = WIDTHS): Promise<void> {
   if (build) {
     const built = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`npm run build failed (${built.status})`);
@@ -65,7 +73,7 @@ async function shoot(dir: string, build: boolean): Promise<void> {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    for (const viewport of WIDTHS) {
+    for (const viewport of viewports) {
       const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
       for (const [name, url] of Object.entries(PAGES)) {
         const page = await context.newPage();
@@ -177,10 +185,13 @@ async function compare(before: string, after: string): Promise<number> {
 }
 
 const [mode, first, second] = process.argv.slice(2);
-if (mode === 'shoot' && first) await shoot(path.resolve(first), !process.argv.includes('--no-build'));
-else if (mode === 'compare' && first && second) {
+if (mode === 'shoot' && first) {
+  await shoot(path.resolve(first), !process.argv.includes('--no-build'), viewportsAsked(process.argv));
+} else if (mode === 'compare' && first && second) {
   if ((await compare(path.resolve(first), path.resolve(second))) > 0) process.exitCode = 1;
 } else {
-  console.error('usage: compare-screens.ts shoot <dir> [--no-build] | compare <before> <after>');
+  console.error(
+    'usage: compare-screens.ts shoot <dir> [--no-build] [--widths 700,1000] | compare <before> <after>',
+  );
   process.exitCode = 2;
 }

@@ -280,6 +280,30 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
   'components/verification/verify.css': ['on'],
 };
 
+/**
+ * The widths a layout changes at, four for the whole site, each written as "below N" as the product spec
+ * words the partner carousel's (3 below 1024px, 2 below 768px, 1 below 480px): `max-width: N - 0.02px` for
+ * what narrower screens get, `min-width: N` for what wider ones get. 1200 is where the signed-in header folds.
+ * The card page's own sheet says 768 in rem (`48rem`), so that it follows the reader's font size.
+ */
+const BREAKPOINTS = [480, 768, 1024, 1200];
+const WIDTH_QUERIES = new Set([
+  ...BREAKPOINTS.flatMap((width) => [`(max-width: ${width - 0.02}px)`, `(min-width: ${width}px)`]),
+  '(min-width: 48rem)',
+]);
+
+/** The width conditions of every `@media` query, by sheet, that are not among WIDTH_QUERIES. */
+function otherWidths(byName: Record<string, string>): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const [name, css] of Object.entries(byName)) {
+    const widths = [...withoutComments(css).matchAll(/@media[^{]*/g)]
+      .flatMap((query) => query[0].match(/\((?:min|max)-width:[^)]*\)|\([^)]*width\s*[<>]=?[^)]*\)/g) ?? [])
+      .filter((condition) => !WIDTH_QUERIES.has(condition));
+    if (widths.length > 0) found[name] = widths;
+  }
+  return found;
+}
+
 const appFolder = path.join(import.meta.dirname, '..');
 const entry = readFileSync(path.join(appFolder, 'app.css'), 'utf8');
 
@@ -499,7 +523,17 @@ describe('the stylesheet, one file built from sheets that live beside their widg
     expect(rawColours(sheets)).toEqual(RAW_COLOURS);
   });
 
+  it('changes its layouts at four widths only: below 480, 768, 1024 and 1200 px', () => {
+    expect(otherWidths(everySheet)).toEqual({});
+  });
+
   it('sees what the rules are about', () => {
+    expect(
+      otherWidths({
+        'a.css': '@media (max-width: 767.98px) {}\n@media (min-width: 1024px) and (hover: none) {}\n',
+        'b.css': '/* @media (max-width: 700px) */\n@media (max-width: 700px), (width > 30em) {}\n',
+      }),
+    ).toEqual({ 'b.css': ['(max-width: 700px)', '(width > 30em)'] });
     expect(
       importsOf('/* the sheets */\n@import "./styles/a.css";\n@import url("./components/b/b.css");\n'),
     ).toEqual({

@@ -1,0 +1,57 @@
+/** What the side sheet's driver is told from outside. */
+export interface SideSheet {
+  /** Closes the sheet if it is open: a navigation does. */
+  close(): void;
+  /** Takes every listener off. */
+  stop(): void;
+}
+
+/**
+ * The side sheet's one driver, on the markup MobileNav.tsx renders (closed, its submenus collapsed): the menu
+ * button opens the <dialog> (focus trapping, Escape and an inert page come with it), a click on its backdrop,
+ * its close button or a link closes it, and its Services and Products groups expand and collapse. `button`
+ * is the menu button; the sheet is the element it controls. The component calls it once mounted and closes
+ * it on a navigation; on a light page the site script calls it.
+ */
+export function driveSideSheet(button: HTMLElement): SideSheet {
+  const stopped = new AbortController();
+  const signal = stopped.signal;
+  const dialog = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!(dialog instanceof HTMLDialogElement)) return { close() {}, stop() {} };
+  const close = () => {
+    if (dialog.open) dialog.close();
+  };
+  button.addEventListener(
+    'click',
+    () => {
+      dialog.showModal();
+      button.setAttribute('aria-expanded', 'true');
+    },
+    { signal },
+  );
+  dialog.addEventListener('close', () => button.setAttribute('aria-expanded', 'false'), { signal });
+  dialog.addEventListener(
+    'click',
+    (event) => {
+      // A click on the backdrop (the dialog element itself, outside its panel) closes it; so does a link.
+      const target = event.target as Element;
+      if (target === dialog || target.closest('.sheet-close, a')) close();
+    },
+    { signal },
+  );
+  // Back to a page kept in the back-forward cache: the sheet a followed link left open is closed.
+  window.addEventListener('pageshow', close, { signal });
+  for (const toggle of dialog.querySelectorAll<HTMLElement>('.sheet-toggle')) {
+    toggle.addEventListener(
+      'click',
+      () => {
+        const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+        const open = toggle.getAttribute('aria-expanded') !== 'true';
+        toggle.setAttribute('aria-expanded', String(open));
+        if (list) list.hidden = !open;
+      },
+      { signal },
+    );
+  }
+  return { close, stop: () => stopped.abort() };
+}

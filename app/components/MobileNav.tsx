@@ -48,7 +48,9 @@ export function MobileNav() {
     };
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the sheet
-  useEffect(() => sheet.current?.close(), [pathname]);
+  useEffect(() => {
+    sheet.current?.close();
+  }, [pathname]);
 
   return (
     <>

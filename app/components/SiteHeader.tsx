@@ -74,10 +74,16 @@ export function SiteHeader() {
       driver.current = undefined;
     };
   }, []);
-  useEffect(() => driver.current?.setSignedIn(user), [user]);
-  useEffect(() => driver.current?.setCartCount(count), [count]);
+  useEffect(() => {
+    driver.current?.setSignedIn(user);
+  }, [user]);
+  useEffect(() => {
+    driver.current?.setCartCount(count);
+  }, [count]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the open submenu
-  useEffect(() => driver.current?.closeMenus(), [pathname]);
+  useEffect(() => {
+    driver.current?.closeMenus();
+  }, [pathname]);
 
   return (
     <header ref={root} className="site-header" data-scrolled={false}>

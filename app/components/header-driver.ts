@@ -1,7 +1,7 @@
 import type { User } from '../../server/modules/profiles/responses';
 import { cartLinkLabel } from '../lib/cart-storage';
 import { driveAccountLinks } from './account-links-driver';
-import { SCROLL_THRESHOLD } from './chrome';
+import { listener, SCROLL_THRESHOLD } from './chrome';
 
 /** What the header's driver is told from outside: state that does not live in the header's markup. */
 export interface Header {
@@ -26,7 +26,7 @@ export interface Header {
  */
 export function driveHeader(header: HTMLElement, logout: () => void): Header {
   const stopped = new AbortController();
-  const signal = stopped.signal;
+  const on = listener(stopped.signal);
 
   const scrolled = () => {
     const past = window.scrollY > SCROLL_THRESHOLD;
@@ -35,59 +35,50 @@ export function driveHeader(header: HTMLElement, logout: () => void): Header {
   };
   // Reading scrollY lays the page out: not while the site script runs before the first paint, but with the frame.
   const frame = requestAnimationFrame(scrolled);
-  window.addEventListener('scroll', scrolled, { passive: true, signal });
+  window.addEventListener('scroll', scrolled, { passive: true, signal: stopped.signal });
 
-  const closers: Array<() => void> = [];
-  for (const item of header.querySelectorAll<HTMLElement>('.has-submenu')) {
-    const button = item.querySelector('button');
-    if (!button) continue;
-    let open = false;
-    const set = (next: boolean) => {
-      open = next;
-      item.classList.toggle('open', open);
-      button.setAttribute('aria-expanded', String(open));
-    };
-    closers.push(() => set(false));
-    item.addEventListener('mouseenter', () => set(true), { signal });
-    item.addEventListener('mouseleave', () => set(false), { signal });
-    item.addEventListener(
-      'focusout',
-      (event) => {
-        if (!item.contains(event.relatedTarget as Node | null)) set(false);
-      },
-      { signal },
-    );
-    item.addEventListener(
-      'keydown',
-      (event) => {
-        if (event.key === 'Escape') set(false);
-      },
-      { signal },
-    );
+  // A submenu's state is its item's `open` class, and its button's `aria-expanded` says the same.
+  const submenus = header.querySelectorAll<HTMLElement>('.has-submenu');
+  const set = (item: HTMLElement, open: boolean) => {
+    item.classList.toggle('open', open);
+    item.querySelector('button')?.setAttribute('aria-expanded', String(open));
+  };
+  for (const item of submenus) {
+    on(item, 'mouseenter', () => set(item, true));
+    on(item, 'mouseleave', () => set(item, false));
+    on(item, 'focusout', (event: FocusEvent) => {
+      if (!item.contains(event.relatedTarget as Node | null)) set(item, false);
+    });
+    on(item, 'keydown', (event: KeyboardEvent) => {
+      if (event.key === 'Escape') set(item, false);
+    });
     // A mouse click lands after the hover already opened the menu, so it keeps it open; keyboard and
     // assistive technology (detail 0) toggle it.
-    button.addEventListener('click', (event) => set(event.detail === 0 ? !open : true), { signal });
+    const button = item.querySelector('button');
+    if (button)
+      on(button, 'click', (event: MouseEvent) =>
+        set(item, event.detail > 0 || !item.classList.contains('open')),
+      );
   }
 
-  const account = driveAccountLinks(header, logout);
+  const showAccount = driveAccountLinks(header, logout, stopped.signal);
   const cart = header.querySelector<HTMLElement>('.cart-link');
   const badge = cart?.querySelector('.cart-count');
   return {
     setSignedIn(user) {
       header.classList.toggle('signed-in', !!user);
-      account.setUser(user);
+      showAccount(user);
     },
     setCartCount(count) {
       cart?.setAttribute('aria-label', cartLinkLabel(count));
       if (badge) badge.textContent = String(count);
     },
     closeMenus() {
-      for (const close of closers) close();
+      for (const item of submenus) set(item, false);
     },
     stop() {
       stopped.abort();
       cancelAnimationFrame(frame);
-      account.stop();
     },
   };
 }

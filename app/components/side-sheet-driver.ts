@@ -1,3 +1,5 @@
+import { listener } from './chrome';
+
 /** What the side sheet's driver is told from outside. */
 export interface SideSheet {
   /** Closes the sheet if it is open: a navigation does. */
@@ -15,43 +17,34 @@ export interface SideSheet {
  */
 export function driveSideSheet(button: HTMLElement): SideSheet {
   const stopped = new AbortController();
-  const signal = stopped.signal;
-  const dialog = document.getElementById(button.getAttribute('aria-controls') ?? '');
-  if (!(dialog instanceof HTMLDialogElement)) return { close() {}, stop() {} };
+  const on = listener(stopped.signal);
+  const byControls = (element: Element) =>
+    document.getElementById(element.getAttribute('aria-controls') ?? '');
+  const dialog = byControls(button) as HTMLDialogElement | null;
   const close = () => {
-    if (dialog.open) dialog.close();
+    if (dialog?.open) dialog.close();
   };
-  button.addEventListener(
-    'click',
-    () => {
+  if (dialog) {
+    on(button, 'click', () => {
       dialog.showModal();
       button.setAttribute('aria-expanded', 'true');
-    },
-    { signal },
-  );
-  dialog.addEventListener('close', () => button.setAttribute('aria-expanded', 'false'), { signal });
-  dialog.addEventListener(
-    'click',
-    (event) => {
+    });
+    on(dialog, 'close', () => button.setAttribute('aria-expanded', 'false'));
+    on(dialog, 'click', (event) => {
       // A click on the backdrop (the dialog element itself, outside its panel) closes it; so does a link.
       const target = event.target as Element;
       if (target === dialog || target.closest('.sheet-close, a')) close();
-    },
-    { signal },
-  );
-  // Back to a page kept in the back-forward cache: the sheet a followed link left open is closed.
-  window.addEventListener('pageshow', close, { signal });
-  for (const toggle of dialog.querySelectorAll<HTMLElement>('.sheet-toggle')) {
-    toggle.addEventListener(
-      'click',
-      () => {
-        const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    });
+    // Back to a page kept in the back-forward cache: the sheet a followed link left open is closed.
+    on(window, 'pageshow', close);
+    for (const toggle of dialog.querySelectorAll('.sheet-toggle')) {
+      on(toggle, 'click', () => {
+        const list = byControls(toggle);
         const open = toggle.getAttribute('aria-expanded') !== 'true';
         toggle.setAttribute('aria-expanded', String(open));
         if (list) list.hidden = !open;
-      },
-      { signal },
-    );
+      });
+    }
   }
   return { close, stop: () => stopped.abort() };
 }

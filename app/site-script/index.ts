@@ -27,7 +27,7 @@ async function logout(): Promise<void> {
 
 const element = document.querySelector<HTMLElement>('.site-header');
 if (element) {
-  const header = driveHeader(element, () => void logout());
+  const header = driveHeader(element, logout);
   const cart = () => header.setCartCount(cartCount(parseCart(storedCart())));
   cart();
   // Another tab's change, or a page back from the back-forward cache after the cart changed elsewhere.

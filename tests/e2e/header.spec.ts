@@ -92,11 +92,15 @@ test('on a hydrated page React feeds the header’s driver: who is signed in, th
   await expect(header.getByTestId('cart-count')).toHaveText('1');
   await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
-  // A navigation closes the submenu its link was in.
-  const products = header.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Products' });
-  await products.hover();
+  // A navigation closes the submenu its link was in. By keyboard: focus stays in the item and no mouse
+  // leaves it, so only the navigation can close it.
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  const products = nav.getByRole('button', { name: 'Products' });
+  await products.focus();
+  await page.keyboard.press('Enter');
   await expect(products).toHaveAttribute('aria-expanded', 'true');
-  await header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Intro Card' }).click();
+  await nav.getByRole('link', { name: 'Intro Card' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/d$/);
   await expect(products).toHaveAttribute('aria-expanded', 'false');
 

@@ -1,15 +1,12 @@
-import { useAuth } from '../lib/auth';
-import { useLightPage } from '../lib/light-page';
 import { welcomeName } from '../lib/signed-in';
 import { SiteLink, SiteNavLink } from './SiteLink';
 
 /**
- * Login, or Welcome / Admin / Logout once the session is known to be signed in. A light page renders both,
- * the signed-in links hidden: the site script (app/site-script/account.ts) shows them to a signed-in visitor.
+ * Login, and the Welcome / Admin / Logout links `hidden`: the markup is the same for every visitor, on the
+ * server and in the browser. Who is signed in is shown by the header's driver (header-driver.ts through
+ * account-links-driver.ts), told by SiteHeader from React's auth state, or by the site script on a light page.
  */
 export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
-  const { user, logout } = useAuth();
-  const light = useLightPage();
   const linkClass = variant === 'header' ? 'nav-link' : 'sheet-link';
   const login =
     variant === 'header' ? (
@@ -23,44 +20,35 @@ export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
         </SiteNavLink>
       </li>
     );
-  if (!user && !light) return login;
-  const admin = user?.role === 'admin';
   const items = (
     <>
       <SiteNavLink to="/profile" className={`${linkClass} welcome-link`}>
-        Welcome <span className="user-first-name">{welcomeName(user)}</span>
+        Welcome <span className="user-first-name">{welcomeName(undefined)}</span>
       </SiteNavLink>
-      {(admin || light) && (
-        <SiteNavLink to="/admin" className={linkClass} hidden={!admin} data-account="admin">
-          Admin
-        </SiteNavLink>
-      )}
+      <SiteNavLink to="/admin" className={linkClass} hidden data-account="admin">
+        Admin
+      </SiteNavLink>
       <button
         type="button"
         className={variant === 'header' ? 'button button-small button-outline' : linkClass}
         data-account="logout"
-        onClick={() => void logout()}
       >
         Logout
       </button>
     </>
   );
-  const account =
-    variant === 'header' ? (
-      <div className="account-links" hidden={!user} data-account="signed-in">
-        {items}
-      </div>
-    ) : (
-      <li className="sheet-account" hidden={!user} data-account="signed-in">
-        {items}
-      </li>
-    );
-  return user ? (
-    account
-  ) : (
+  return (
     <>
       {login}
-      {account}
+      {variant === 'header' ? (
+        <div className="account-links" hidden data-account="signed-in">
+          {items}
+        </div>
+      ) : (
+        <li className="sheet-account" hidden data-account="signed-in">
+          {items}
+        </li>
+      )}
     </>
   );
 }

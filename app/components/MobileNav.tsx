@@ -1,24 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
 import { AccountLinks } from './AccountLinks';
 import { SiteNavLink } from './SiteLink';
+import { driveSideSheet, type SideSheet } from './side-sheet-driver';
 
+/** A group of the sheet's links, collapsed: the side sheet's driver expands and collapses it. */
 function Collapsible({ label, links }: { label: string; links: NavItem[] }) {
-  const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <li className="sheet-group">
-      <button
-        type="button"
-        className="sheet-link sheet-toggle"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-      >
+      <button type="button" className="sheet-link sheet-toggle" aria-expanded={false} aria-controls={id}>
         {label} <span aria-hidden="true" className="caret" />
       </button>
-      <ul id={id} className="sheet-submenu" hidden={!open}>
+      <ul id={id} className="sheet-submenu" hidden>
         {links.map((link) => (
           <li key={link.to}>
             <SiteNavLink to={link.to} className="sheet-sublink">
@@ -33,55 +28,45 @@ function Collapsible({ label, links }: { label: string; links: NavItem[] }) {
 
 /**
  * The small-screen menu: a side sheet built on <dialog>, which gives focus trapping, Escape to close
- * and an inert page behind it for free.
+ * and an inert page behind it for free. Rendered closed, as the server renders it; its one driver
+ * (side-sheet-driver.ts) runs it once mounted, and a navigation closes it. On a light page the site script
+ * calls the same driver.
  */
 export function MobileNav() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const location = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
+  const sheet = useRef<SideSheet>(undefined);
+  const { pathname } = useLocation();
   const id = useId();
-  const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a followed link closes the sheet
-  useEffect(() => setOpen(false), [location.pathname]);
+    if (!button.current) return;
+    const driver = driveSideSheet(button.current);
+    sheet.current = driver;
+    return () => {
+      driver.stop();
+      sheet.current = undefined;
+    };
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the sheet
+  useEffect(() => {
+    sheet.current?.close();
+  }, [pathname]);
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="menu-button"
         aria-label="Open menu"
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={id}
-        onClick={() => setOpen(true)}
       >
         <span aria-hidden="true" className="menu-icon" />
       </button>
-      <dialog
-        id={id}
-        ref={dialog}
-        className="side-sheet"
-        aria-label="Menu"
-        onClose={() => setOpen(false)}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-          if (event.target === event.currentTarget) setOpen(false);
-        }}
-        onKeyDown={() => {}}
-      >
+      <dialog id={id} className="side-sheet" aria-label="Menu">
         <div className="sheet-panel">
-          <button
-            type="button"
-            className="sheet-close"
-            aria-label="Close menu"
-            onClick={() => setOpen(false)}
-          >
+          <button type="button" className="sheet-close" aria-label="Close menu">
             ×
           </button>
           <nav aria-label="Mobile">

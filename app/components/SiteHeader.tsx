@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { company } from '../../content/company';
 import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
@@ -6,50 +6,16 @@ import { useAuth } from '../lib/auth';
 import { useCartCount } from '../lib/cart';
 import { cartLinkLabel } from '../lib/cart-storage';
 import { AccountLinks } from './AccountLinks';
-import { SCROLL_THRESHOLD } from './chrome';
+import { driveHeader, type Header } from './header-driver';
 import { MobileNav } from './MobileNav';
 import { SiteLink, SiteNavLink } from './SiteLink';
 
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
-}
-
+/** A desktop submenu, closed: the header's driver opens and closes it. */
 function Submenu({ label, links }: { label: string; links: NavItem[] }) {
-  const [open, setOpen] = useState(false);
   const id = useId();
-  const location = useLocation();
-  const ref = useRef<HTMLLIElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
-  useEffect(() => setOpen(false), [location.pathname]);
   return (
-    <li
-      ref={ref}
-      className={`nav-item has-submenu${open ? ' open' : ''}`}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onBlur={(event) => {
-        if (!ref.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
-      <button
-        type="button"
-        className="nav-link"
-        aria-expanded={open}
-        aria-controls={id}
-        // A mouse click lands after the hover already opened the menu, so it keeps it open; keyboard and
-        // assistive technology (detail 0) toggle it.
-        onClick={(event) => setOpen(event.detail === 0 ? !open : true)}
-      >
+    <li className="nav-item has-submenu">
+      <button type="button" className="nav-link" aria-expanded={false} aria-controls={id}>
         {label} <span aria-hidden="true" className="caret" />
       </button>
       <ul id={id} className="submenu">
@@ -65,10 +31,10 @@ function Submenu({ label, links }: { label: string; links: NavItem[] }) {
   );
 }
 
+/** The cart link with an empty cart, as the server renders it: the header's driver shows the count. */
 function CartLink() {
-  const count = useCartCount();
   return (
-    <SiteLink to="/cart" className="cart-link" aria-label={cartLinkLabel(count)}>
+    <SiteLink to="/cart" className="cart-link" aria-label={cartLinkLabel(0)}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path
           fill="currentColor"
@@ -76,25 +42,51 @@ function CartLink() {
         />
       </svg>
       <span className="cart-count" data-testid="cart-count">
-        {count}
+        0
       </span>
     </SiteLink>
   );
 }
 
 /**
- * The header. On a light page it is rendered here and run by the site script (app/site-script/header.ts):
- * the same markup, with the same classes and ARIA states.
+ * The header. It renders the markup the server renders for everyone (not scrolled, submenus closed, signed
+ * out, an empty cart) and never changes it: its one driver (header-driver.ts) runs it once mounted and is
+ * told who is signed in, the cart's count and each navigation from React's state here. On a light page the
+ * site script calls the same driver.
  */
 export function SiteHeader() {
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
-  // Signed in, the header holds Welcome, Admin and Logout too: it folds into the menu button sooner.
-  const signedIn = !!useAuth().user;
+  const root = useRef<HTMLElement>(null);
+  const driver = useRef<Header>(undefined);
+  const { user, logout } = useAuth();
+  const latestLogout = useRef(logout);
+  const count = useCartCount();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    latestLogout.current = logout;
+  }, [logout]);
+  useEffect(() => {
+    if (!root.current) return;
+    const header = driveHeader(root.current, () => void latestLogout.current());
+    driver.current = header;
+    return () => {
+      header.stop();
+      driver.current = undefined;
+    };
+  }, []);
+  useEffect(() => {
+    driver.current?.setSignedIn(user);
+  }, [user]);
+  useEffect(() => {
+    driver.current?.setCartCount(count);
+  }, [count]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the open submenu
+  useEffect(() => {
+    driver.current?.closeMenus();
+  }, [pathname]);
+
   return (
-    <header
-      className={`site-header${scrolled ? ' scrolled' : ''}${signedIn ? ' signed-in' : ''}`}
-      data-scrolled={scrolled}
-    >
+    <header ref={root} className="site-header" data-scrolled={false}>
       <div className="container header-inner">
         <SiteLink to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">

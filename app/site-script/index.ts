@@ -1,20 +1,41 @@
+import { driveHeader } from '../components/header-driver';
 import { enhanceCarousel } from '../components/marketing/carousel-driver';
 import { enhanceFunFacts } from '../components/marketing/fun-facts-driver';
 import { enhanceMap } from '../components/marketing/map-driver';
-import { enhanceAccount } from './account';
-import { enhanceHeader } from './header';
+import { driveSideSheet } from '../components/side-sheet-driver';
+import { cartCount, parseCart, storedCart } from '../lib/cart-storage';
+import { noteLoggedOut, restoreSession } from '../lib/signed-in';
 
 /*
  * The site script of light pages (decision 034): no React in the browser, so the drivers the page's React
- * components call once mounted (the carousel's, the fun facts', the map's) are called here, on the markup
- * they rendered on the server; the header and its account links are still driven here on their own. Inlined at the end
- * of <body> by root.tsx, built by the `site-script` plugin in vite.config.ts.
+ * components call once mounted are called here, on the markup they rendered on the server, and fed what
+ * React would have given them: who is signed in (restoreSession, as AuthProvider asks), the saved cart's
+ * count, and a Logout that loads the login page. Inlined at the end of <body> by root.tsx, built by the
+ * `site-script` plugin in vite.config.ts.
  */
 
-const header = document.querySelector<HTMLElement>('.site-header');
-if (header) {
-  enhanceHeader(header);
-  enhanceAccount(header);
+/** Logout without React: the next page (hydrated) says "Logged out successfully" (AuthProvider). */
+async function logout(): Promise<void> {
+  try {
+    await fetch('/api/auth/logout/', { method: 'POST', credentials: 'include' });
+  } catch {
+    // The session is dropped on this side either way, as the React header's Logout does.
+  }
+  noteLoggedOut();
+  location.assign('/login');
+}
+
+const element = document.querySelector<HTMLElement>('.site-header');
+if (element) {
+  const header = driveHeader(element, logout);
+  const cart = () => header.setCartCount(cartCount(parseCart(storedCart())));
+  cart();
+  // Another tab's change, or a page back from the back-forward cache after the cart changed elsewhere.
+  addEventListener('storage', cart);
+  addEventListener('pageshow', cart);
+  const menu = element.querySelector<HTMLElement>('.menu-button');
+  if (menu) driveSideSheet(menu);
+  void restoreSession().then((user) => user && header.setSignedIn(user));
 }
 // The rest waits until after the first paint, in a task of its own: the header's part is what the first
 // screen needs at once, and the fun facts read the layout, which is then already done.

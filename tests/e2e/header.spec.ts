@@ -60,3 +60,57 @@ test('a mouse click on a submenu that hovering opened keeps it open', async ({ p
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Intro Card' }).click();
   await expect(page).toHaveURL(/\/d$/);
 });
+
+test('on a hydrated page React feeds the header’s driver: who is signed in, the cart count, each navigation', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A signed-in administrator, without an account: the hint cookie makes the page ask who it is, and the
+  // answer (and the logout) are given here.
+  await page.context().addCookies([{ name: 'signed_in', value: '1', url: baseURL ?? '' }]);
+  await page.route('**/api/auth/profile/', (route) =>
+    route.fulfill({
+      json: { id: 1, first_name: 'Ada', last_name: 'Hopper', email: 'ada@example.test', role: 'admin' },
+    }),
+  );
+  await page.route('**/api/auth/logout/', (route) => route.fulfill({ json: { detail: 'Logged out.' } }));
+  // The card's page is hydrated: its links navigate in the browser, so React keeps the same header.
+  await open(page, '/cards/classic-intro-card-matte-black');
+  await page.evaluate(() => {
+    (window as Window & { notReloaded?: boolean }).notReloaded = true;
+  });
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
+  await expect(header).toHaveClass(/\bsigned-in\b/);
+
+  // A card added on this page: the same tab, so no storage event; React's cart tells the driver.
+  await expect(header.getByTestId('cart-count')).toHaveText('0');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(header.getByTestId('cart-count')).toHaveText('1');
+  await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // A navigation closes the submenu its link was in. By keyboard: focus stays in the item and no mouse
+  // leaves it, so only the navigation can close it.
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  const products = nav.getByRole('button', { name: 'Products' });
+  await products.focus();
+  await page.keyboard.press('Enter');
+  await expect(products).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'Intro Card' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/d$/);
+  await expect(products).toHaveAttribute('aria-expanded', 'false');
+
+  // Logout inside the site: the header shows Login again without a new document.
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(header.getByRole('link', { name: /^Welcome/ })).toBeHidden();
+  await expect(header.getByRole('link', { name: 'Admin' })).toBeHidden();
+  await expect(header).not.toHaveClass(/\bsigned-in\b/);
+  await expect(header.getByTestId('cart-count')).toHaveText('1');
+  expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
+});

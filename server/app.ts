@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRep
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
-import { apiDefaults, apiRoutes } from './http/api-scope.ts';
+import { apiDefaults } from './http/api-scope.ts';
 import { registerDatabaseClients } from './http/database-client.ts';
 import { registerEtags } from './http/etag.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -28,8 +28,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
+import { contactsRoutes } from './modules/contacts/routes.ts';
 import { recordCardView } from './modules/insights/page-views.ts';
 import { rollUpInsights } from './modules/insights/rollup.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
@@ -225,12 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const modules: FastifyPluginAsync<Services>[] = [
     profilesRoutes,
     addressesRoutes,
-    apiRoutes(contactRoutes),
+    contactsRoutes,
     ordersRoutes,
     leadsRoutes,
     registryRoutes,
     catalogRoutes,
-    apiRoutes(exchangeRoutes),
     insightsRoutes,
     proofsRoutes,
     personalisationRoutes,

@@ -3,11 +3,11 @@ import { setTimeout } from 'node:timers/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
+import { apiDefaults } from './http/api-scope.ts';
 import { registerDatabaseClients } from './http/database-client.ts';
 import { registerEtags } from './http/etag.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -15,7 +15,6 @@ import { readySchema, upSchema } from './http/health-responses.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { asyncStdout } from './http/log-stream.ts';
 import { loopDelayRoute } from './http/loop-delay.ts';
-import { MULTIPART_LIMITS } from './http/multipart-form.ts';
 import { buildOpenApi, type DocumentedRoute, doc } from './http/openapi.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { registerSameOriginCheck } from './http/same-origin.ts';
@@ -26,25 +25,20 @@ import type { Mailer } from './mail/index.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
 import { sweepExpired } from './modules/accounts/housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
-import { addressRoutes } from './modules/addresses/routes.ts';
+import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
-import { exchangeRoutes } from './modules/contacts/exchange-routes.ts';
-import { contactRoutes } from './modules/contacts/routes.ts';
+import { contactsRoutes } from './modules/contacts/routes.ts';
 import { recordCardView } from './modules/insights/page-views.ts';
 import { rollUpInsights } from './modules/insights/rollup.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
-import { leadRoutes } from './modules/leads/routes.ts';
-import { orderDocumentRoutes } from './modules/orders/document-routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { teamClaimRoutes } from './modules/personalisation/team-claims-routes.ts';
-import { designUploadRoutes } from './modules/personalisation/uploads-routes.ts';
-import { cardImageRoutes } from './modules/profiles/card-image-routes.ts';
-import { cardLinkRoutes } from './modules/profiles/link-routes.ts';
-import { profileRoutes } from './modules/profiles/routes.ts';
+import { leadsRoutes } from './modules/leads/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { personalisationRoutes } from './modules/personalisation/routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
 import { signedInUserAnswer } from './modules/profiles/user-view.ts';
 import { remindOpenProofs } from './modules/proofs/reminders.ts';
-import { proofRoutes } from './modules/proofs/routes.ts';
+import { proofsRoutes } from './modules/proofs/routes.ts';
 import { watchRegistry } from './modules/registry/anomalies/scheduled.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -73,21 +67,6 @@ declare module 'fastify' {
     /** Every route registered (method, full URL, its API document entry), for the document and for tests. */
     routeList: DocumentedRoute[];
   }
-}
-
-/**
- * Registers `routes` with multipart forms in `scope`: only the modules with a route that reads one,
- * because the parser adds two hooks (and a listener) to every request of the scope it is in.
- */
-async function registerWithForms<T extends Services>(
-  scope: FastifyInstance,
-  routes: FastifyPluginAsync<T>,
-  options: T & { prefix?: string },
-): Promise<void> {
-  await scope.register(async (forms) => {
-    await forms.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-    await forms.register(routes, options);
-  });
 }
 
 /** This process among a cluster's workers, as /healthz tells it: random, so it says nothing about the host. */
@@ -238,42 +217,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerEtags(scope);
     await scope.register(seoRoutes, services);
   });
-  await app.register(cardLinkRoutes, services);
+  // Each module's one routes entry, at the site's root: its API under /api (`http/api-scope.ts`), and any
+  // route of its own beside (a card page's links). Accounts sit below profiles, whose view of the account
+  // their sign-in and profile answers show.
+  await app.register(accountsRoutes, { ...services, userAnswer: signedInUserAnswer });
+  const modules: FastifyPluginAsync<Services>[] = [
+    profilesRoutes,
+    addressesRoutes,
+    contactsRoutes,
+    ordersRoutes,
+    leadsRoutes,
+    registryRoutes,
+    catalogRoutes,
+    insightsRoutes,
+    proofsRoutes,
+    personalisationRoutes,
+    adminRoutes,
+  ];
+  for (const routes of modules) await app.register(routes, services);
 
+  // The API's own routes, after every module's: the bench's, its document and the 404 of any other /api path.
   const api: FastifyPluginAsync = async (scope) => {
-    // Private by default: only the public reads (catalog, public cards, the document) say `public`.
-    scope.addHook('onSend', (_request, reply, payload, done) => {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
-    registerEtags(scope);
-    // Accounts sits below profiles, whose view of the account its sign-in and profile answers show.
-    const accounts: FastifyPluginAsync<Services> = async (routes, options) => {
-      await routes.register(accountsRoutes, { ...options, userAnswer: signedInUserAnswer });
-    };
-    const modules: FastifyPluginAsync<Services>[] = [
-      accounts,
-      profileRoutes,
-      cardImageRoutes,
-      addressRoutes,
-      contactRoutes,
-      orderRoutes,
-      orderDocumentRoutes,
-      leadRoutes,
-      registryRoutes,
-      catalogRoutes,
-      exchangeRoutes,
-      insightsRoutes,
-      proofRoutes,
-      designUploadRoutes,
-      teamClaimRoutes,
-    ];
-    const readForms = new Set<FastifyPluginAsync<Services>>([profileRoutes, designUploadRoutes]);
-    for (const routes of modules) {
-      if (readForms.has(routes)) await registerWithForms(scope, routes, services);
-      else await scope.register(routes, services);
-    }
-    await registerWithForms(scope, adminRoutes, { ...services, prefix: '/admin' });
+    apiDefaults(scope);
     if (config.bench) {
       // A constant answer to compare real routes against; ?delay_ms= holds it open (shutdown tests).
       scope.get<{ Querystring: { delay_ms?: string } }>(

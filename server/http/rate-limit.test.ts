@@ -41,6 +41,19 @@ describe('the shared counter', () => {
     expect(first?.retryAfterSeconds).toBeLessThanOrEqual(limit.windowMs / 1000);
   });
 
+  it('never asks for more than the window from a transaction begun before another opened it', async () => {
+    // What PostgreSQL saw once (901 s for 900): the window was opened by a transaction that began a moment
+    // after this one, so its start is later than this transaction's now(). Written here with the clock.
+    const left = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_sleep(0.05)`);
+      await tx
+        .insert(rateLimits)
+        .values({ key: 'opened-later', windowStart: sql`clock_timestamp()`, count: 1 });
+      return (await hit(tx, 'opened-later', limit)).retryAfterSeconds;
+    });
+    expect(left).toBe(limit.windowMs / 1000);
+  });
+
   it('gives a hit back on a refund, never below zero', async () => {
     const first = await hit(t.database.db, 'refund', limit);
     await countHit(t.database.db, 'refund', limit);

@@ -39,14 +39,15 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<Hit> {
     })
     .returning({
       count: rateLimits.count,
-      left: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      // Measured by the clock, not now(): now() is this statement's transaction start, which can precede the
+      // start of a window another transaction opened (its now()) before this one got the row; the clock
+      // is read after the row was, so the time left is never more than a full window.
+      left: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - clock_timestamp()))::int`,
       window: sql<string>`${rateLimits.windowStart}::text`,
     });
   if (!row) throw new Error(`The rate limit "${key}" was not counted`);
-  // now() is the statement's transaction start: a window opened by a transaction that began a moment later
-  // can seem to end a second past a full window from here, so the wait is clamped to the window.
-  const left = Math.min(windowSeconds, Math.max(1, Number(row.left)));
-  return { count: row.count, retryAfterSeconds: left, window: row.window };
+  // A window this transaction still saw open may have ended by the clock: wait at least a second.
+  return { count: row.count, retryAfterSeconds: Math.max(1, Number(row.left)), window: row.window };
 }
 
 /** The count so far in the window, this event included. */

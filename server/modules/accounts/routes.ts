@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, EMAIL_CHANGE_MESSAGES } from '../../../common/messages/accounts.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { clientIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
@@ -32,7 +33,7 @@ type AccountsRoutesOptions = Pick<
   'db' | 'mailer' | 'sessions' | 'publicUrl' | 'afterAnswer' | 'publish' | 'secureCookies' | 'secret'
 > & { userAnswer: UserAnswer };
 
-export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
+const accountsApi: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
   const { secureCookies, secret, userAnswer, ...deps } = options;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies } as const;
   const sessionCookie = sessionCookieName(secureCookies);
@@ -234,3 +235,6 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const accountsRoutes = apiRoutes(accountsApi);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -16,7 +17,7 @@ function addressId(request: FastifyRequest<{ Params: { id: string } }>): number 
 }
 
 /** The signed-in user's own addresses, and nobody else's. */
-export const addressRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
+const addressesApi: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -80,3 +81,6 @@ export const addressRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (ap
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const addressesRoutes = apiRoutes(addressesApi);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -37,7 +38,7 @@ type AdminRoutesOptions = Pick<
  * of this scope before its body is read, so no route can be added without it. The rules live in their
  * domains, which bring their own admin routes; this scope adds the guard, the dashboard and the audit log.
  */
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
+const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   const { db } = deps;
   app.addHook('onRequest', async (request) => {
     await actorOf(request);
@@ -90,3 +91,6 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, d
   await app.register(leadAdminRoutes, { db });
   await app.register(billingAdminRoutes, { db });
 };
+
+/** The module's routes entry: the admin console's API, under /api/admin; the domains' routes read forms. */
+export const adminRoutes = apiRoutes(adminApi, { prefix: '/admin', forms: true });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CARD_NOT_FOUND } from '../../../common/messages/catalog.ts';
 import { AppError } from '../../errors.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { REVALIDATE_EACH_TIME } from '../../http/cache-control.ts';
 import { cacheKeyOf, isMarketingParam } from '../../http/cache-key.ts';
 import { type EncodedBody, encodedBody, sendEncoded } from '../../http/encoded-body.ts';
@@ -23,10 +24,7 @@ function revalidate(reply: FastifyReply): void {
   reply.header('cache-control', REVALIDATE_EACH_TIME);
 }
 
-export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
-  app,
-  { db, changes, publicUrl },
-) => {
+const catalogApi: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { db, changes, publicUrl }) => {
   // Every visitor gets the same catalogue answer for a URL, so the serialised JSON is kept until the
   // catalogue changes (in any process). Errors are thrown, so they are never kept.
   // Concurrent misses for one URL share one query; marketing parameters do not make another entry.
@@ -107,3 +105,6 @@ export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (
       }),
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const catalogRoutes = apiRoutes(catalogApi);

@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CONTACT_MESSAGES } from '../../../common/messages/contacts.ts';
 import { AppError } from '../../errors.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { numberedPage } from '../paging.ts';
+import { exchangeRoutes } from './exchange-routes.ts';
 import { contactsCsv, contactsVCard, exportFileName } from './export.ts';
 import { deletedContactsSchema, exchangedContactPageSchema } from './responses.ts';
 import { contactsQuerySchema, deleteAllContactsSchema } from './schemas.ts';
@@ -24,7 +26,7 @@ function attachment(reply: FastifyReply, type: string, file: string, body: Reada
  * The signed-in owner's exchanged contacts, and no one else's: every query is scoped to the session's
  * user, and no admin route reads this table.
  */
-export const contactRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
+const contactsApi: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -111,3 +113,14 @@ export const contactRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (ap
     },
   );
 };
+
+/**
+ * The module's routes entry: its API under /api, the owner's contacts (private, with their own hook) beside
+ * the card page's exchange that adds to them.
+ */
+export const contactsRoutes = apiRoutes<
+  Pick<Services, 'db' | 'mailer' | 'publicUrl' | 'insights' | 'secret'>
+>(async (api, options) => {
+  await api.register(contactsApi, options);
+  await api.register(exchangeRoutes, options);
+});

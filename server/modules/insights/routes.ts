@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
@@ -10,7 +11,7 @@ import { insightsOf } from './summary.ts';
 type InsightsRoutesOptions = Pick<Services, 'db'>;
 
 /** The owner's own insights; no one else's can be asked for (the owner is the session's user). */
-export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (app, deps) => {
+const insightsApi: FastifyPluginAsync<InsightsRoutesOptions> = async (app, deps) => {
   app.get(
     '/auth/insights/',
     doc({
@@ -27,3 +28,6 @@ export const insightsRoutes: FastifyPluginAsync<InsightsRoutesOptions> = async (
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const insightsRoutes = apiRoutes(insightsApi);

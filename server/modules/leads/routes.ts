@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { clientIdOf } from '../../http/client-id.ts';
 import { detailSchema } from '../../http/common-responses.ts';
 import { doc } from '../../http/openapi.ts';
@@ -9,7 +10,7 @@ import { receiveConsultation, receiveContact } from './service.ts';
 
 type LeadRoutesOptions = Pick<Services, 'db' | 'mailer' | 'salesEmail' | 'publish' | 'secret'>;
 
-export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, deps) => {
+const leadsApi: FastifyPluginAsync<LeadRoutesOptions> = async (app, deps) => {
   const clientOf = (request: FastifyRequest) => clientIdOf(deps.secret, request);
 
   app.post(
@@ -40,3 +41,6 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, dep
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const leadsRoutes = apiRoutes(leadsApi);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { throttledPublisher } from '../../db/changes.ts';
 import { AppError } from '../../errors.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { clientIdOf } from '../../http/client-id.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
@@ -13,6 +14,7 @@ import { INVALID_PAGE, linkedPage } from '../paging.ts';
 import { sendDrawing } from '../personalisation/drawing-reply.ts';
 import { orderDesignFile } from '../personalisation/order-designs.ts';
 import { servedDrawing } from '../personalisation/picture-refs.ts';
+import { orderDocumentRoutes } from './document-routes.ts';
 import { orderListSchema, orderSchema, quoteSchema } from './responses.ts';
 import {
   designSide,
@@ -31,7 +33,7 @@ type OrderRoutesOptions = Pick<
   'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits' | 'printFiles'
 >;
 
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
+const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
   const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
   app.addHook('onClose', async () => bestSellers.stop());
   const deps: OrdersDeps = { ...options, limits: options.orderLimits, publishSoon: bestSellers.request };
@@ -163,3 +165,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     },
   );
 };
+
+/** The module's routes entry: its API under /api, the customer's invoices and credit notes among it. */
+export const ordersRoutes = apiRoutes<OrderRoutesOptions>(async (api, options) => {
+  await api.register(ordersApi, options);
+  await api.register(orderDocumentRoutes, options);
+});

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { vcardFileName } from '../../../common/vcard.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { readImageForm } from '../../http/multipart-form.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -9,7 +10,9 @@ import { requireUser } from '../accounts/auth.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { cardEventOf } from '../insights/card-event-of.ts';
 import { cardCacheControl } from './card-caching.ts';
+import { cardImageRoutes } from './card-image-routes.ts';
 import { changeCardSettings } from './card-settings.ts';
+import { cardLinkRoutes } from './link-routes.ts';
 import { replaceLinks } from './links.ts';
 import { publicProfileSchema, userSchema } from './responses.ts';
 import { cardSettingsSchema, linksUpdateSchema, profileUpdateSchema, usernameField } from './schemas.ts';
@@ -21,7 +24,7 @@ type ProfileRoutesOptions = Pick<
   'db' | 'storage' | 'sessions' | 'mailer' | 'publicUrl' | 'afterAnswer' | 'publish' | 'insights' | 'secret'
 >;
 
-export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) => {
+const profilesApi: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) => {
   app.put(
     '/auth/profile/',
     doc({
@@ -137,4 +140,14 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (ap
         .send(card.text);
     },
   );
+};
+
+/**
+ * The module's routes entry: its API under /api (the profile's form reads a photo; the card's preview
+ * picture is outside the forms' scope) and, beside it, the card page's link buttons, which are no API.
+ */
+export const profilesRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (site, options) => {
+  await site.register(apiRoutes(profilesApi, { forms: true }), options);
+  await site.register(apiRoutes(cardImageRoutes), options);
+  await site.register(cardLinkRoutes, options);
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
 import { AppError } from '../../errors.ts';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -36,7 +37,7 @@ function sendSvg(reply: FastifyReply, svg: string) {
  * The customer's side of a proof: the mailed link's files and decision (the signed token is the authority,
  * no session needed), and the signed-in owner's decision from /profile.
  */
-export const proofRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
+const proofsApi: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
   const { db } = deps;
 
   app.get<WithToken>(
@@ -124,3 +125,6 @@ export const proofRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const proofsRoutes = apiRoutes(proofsApi);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { apiRoutes } from '../../http/api-scope.ts';
 import { clientIdOf, networkIdOf } from '../../http/client-id.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -53,7 +54,7 @@ const VERIFY_STATUS: Record<VerificationKind, number> = {
   too_many_lookups: 429,
 };
 
-export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
+const registryApi: FastifyPluginAsync<RegistryRoutesOptions> = async (
   app,
   { db, mailer, publicUrl, secret },
 ) => {
@@ -153,3 +154,6 @@ export const registryRoutes: FastifyPluginAsync<RegistryRoutesOptions> = async (
     },
   );
 };
+
+/** The module's routes entry: its API, under /api. */
+export const registryRoutes = apiRoutes(registryApi);

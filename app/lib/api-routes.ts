@@ -17,7 +17,12 @@ import type { AdminOrder, Order, OrderList, Quote } from '../../server/modules/o
 import type { LoginAnswer, User } from '../../server/modules/profiles/responses';
 import type { AdminProofList, CustomerProof } from '../../server/modules/proofs/responses';
 import type { BulkBlock, SerialSignals } from '../../server/modules/registry/anomalies/schemas';
-import type { AdminSerial, ClaimedCard, SerialImport } from '../../server/modules/registry/responses';
+import type {
+  AdminSerial,
+  ClaimedCard,
+  SerialImport,
+  VerificationResult,
+} from '../../server/modules/registry/responses';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -58,6 +63,8 @@ type ApiRoute =
   | Route<'DELETE', `/auth/cards/${string}/transfer/`, undefined>
   | Route<'POST', '/auth/cards/transfers/accept/', ClaimedCard>
   | Route<'POST', '/auth/team-cards/accept/', ClaimedCard>
+  // The /verify page's check (a refused one, 404 or 429, answers a body too: api() throws it as ApiError).
+  | Route<'GET', '/verify/', VerificationResult>
   // Orders and proofs.
   | Route<'POST', '/orders/quote/', Quote>
   | Route<'POST', '/orders/', Order>

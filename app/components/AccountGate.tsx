@@ -26,6 +26,8 @@ export function AccountGate({
   wrongAccount: string;
   children: ReactNode;
 }) {
+  // Not a `useWrite` write: it has no busy state or toast to show, a failure changes nothing (the login page
+  // loads afresh either way), and the whole page is left.
   async function switchAccount() {
     try {
       await api('/auth/logout/', { method: 'POST' });

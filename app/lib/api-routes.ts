@@ -17,9 +17,115 @@ import type { AdminOrder, Order, OrderList, Quote } from '../../server/modules/o
 import type { LoginAnswer, User } from '../../server/modules/profiles/responses';
 import type { AdminProofList, CustomerProof } from '../../server/modules/proofs/responses';
 import type { BulkBlock, SerialSignals } from '../../server/modules/registry/anomalies/schemas';
-import type { AdminSerial, ClaimedCard, SerialImport } from '../../server/modules/registry/responses';
+import type {
+  AdminSerial,
+  ClaimedCard,
+  SerialImport,
+  VerificationResult,
+} from '../../server/modules/registry/responses';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The answers, each by the name its schema gives it (`.meta({ id })`), which is the name of its type: the
+ * route list names them, and `server/http/browser-route-map.test.ts` checks each name against the route's
+ * documented schema. `none` is a 204's: api() reads no body.
+ */
+interface Answers {
+  Address: Address;
+  AdminLead: AdminLead;
+  AdminOrder: AdminOrder;
+  AdminProofList: AdminProofList;
+  AdminSerial: AdminSerial;
+  AdminUser: AdminUser;
+  BulkBlock: BulkBlock;
+  ClaimedCard: ClaimedCard;
+  CountryRate: CountryRate;
+  CustomerProof: CustomerProof;
+  DeletedContacts: DeletedContacts;
+  Detail: Detail;
+  EmailConfirmed: EmailConfirmed;
+  ExchangedContactPage: ExchangedContactPage;
+  Insights: Insights;
+  LoginAnswer: LoginAnswer;
+  Order: Order;
+  OrderList: OrderList;
+  Quote: Quote;
+  SerialImport: SerialImport;
+  SerialSignals: SerialSignals;
+  ShippingZone: ShippingZone;
+  User: User;
+  VerificationResult: VerificationResult;
+  none: undefined;
+}
+
+/**
+ * Every call the browser makes: method, path as the server writes it (`:id` for a part of the path), and
+ * the name of its answer. The types below are derived from it, and the route map's test reads it (a value,
+ * not source text). The browser imports only types from this file, so the list itself never reaches its
+ * bundle.
+ */
+export const API_ROUTES = [
+  // Accounts: signing in and out, the links in the e-mails.
+  ['POST', '/auth/login/', 'LoginAnswer'],
+  ['POST', '/auth/register/', 'Detail'],
+  ['POST', '/auth/logout/', 'Detail'],
+  ['GET', '/auth/activate/:uid/:token/', 'Detail'],
+  ['POST', '/auth/unlock/:uid/:token/', 'Detail'],
+  ['POST', '/auth/forgot-password/', 'Detail'],
+  ['POST', '/auth/reset-password/:uid/:token/', 'Detail'],
+  ['POST', '/auth/secure-account/:uid/:token/', 'Detail'],
+  ['POST', '/auth/email-change/:uid/:token/', 'EmailConfirmed'],
+  ['DELETE', '/auth/email-change/', 'User'],
+  // The profile and its parts.
+  ['PATCH', '/auth/profile/card/', 'User'],
+  ['PUT', '/auth/profile/links/', 'User'],
+  ['GET', '/auth/insights/', 'Insights'],
+  ['POST', '/auth/address/', 'Address'],
+  ['PUT', '/auth/address/:id/', 'Address'],
+  ['DELETE', '/auth/address/:id/', 'none'],
+  ['GET', '/auth/contacts/', 'ExchangedContactPage'],
+  ['DELETE', '/auth/contacts/', 'DeletedContacts'],
+  ['DELETE', '/auth/contacts/:id/', 'none'],
+  // Their cards.
+  ['POST', '/auth/cards/claim/', 'ClaimedCard'],
+  ['DELETE', '/auth/cards/:serial/', 'none'],
+  ['POST', '/auth/cards/:serial/lost/', 'ClaimedCard'],
+  ['DELETE', '/auth/cards/:serial/lost/', 'ClaimedCard'],
+  ['POST', '/auth/cards/:serial/transfer/', 'ClaimedCard'],
+  ['DELETE', '/auth/cards/:serial/transfer/', 'none'],
+  ['POST', '/auth/cards/transfers/accept/', 'ClaimedCard'],
+  ['POST', '/auth/team-cards/accept/', 'ClaimedCard'],
+  // The /verify page's check (a refused one, 404 or 429, answers a body too: api() throws it as ApiError).
+  ['GET', '/verify/', 'VerificationResult'],
+  // Orders and proofs.
+  ['POST', '/orders/quote/', 'Quote'],
+  ['POST', '/orders/', 'Order'],
+  ['GET', '/orders/', 'OrderList'],
+  ['POST', '/orders/:order/designs/:design/member-link/', 'none'],
+  ['POST', '/orders/:order/proof/decision/', 'CustomerProof'],
+  ['POST', '/proofs/:token/decision/', 'CustomerProof'],
+  // The admin.
+  ['POST', '/admin/orders/:order/status/', 'AdminOrder'],
+  ['POST', '/admin/orders/:order/proofs/', 'AdminProofList'],
+  ['PATCH', '/admin/users/:id/', 'AdminUser'],
+  ['PATCH', '/admin/leads/:id/', 'AdminLead'],
+  ['POST', '/admin/serials/import/', 'SerialImport'],
+  ['POST', '/admin/serials/blocks/', 'BulkBlock'],
+  ['POST', '/admin/serials/:serial/', 'AdminSerial'],
+  ['POST', '/admin/serials/:serial/block/', 'SerialSignals'],
+  ['POST', '/admin/serials/:serial/flags/:flag/clear/', 'SerialSignals'],
+  ['POST', '/admin/shipping/zones/', 'ShippingZone'],
+  ['PATCH', '/admin/shipping/zones/:id/', 'ShippingZone'],
+  ['DELETE', '/admin/shipping/zones/:id/', 'none'],
+  ['PUT', '/admin/shipping/countries/:code/', 'CountryRate'],
+  ['DELETE', '/admin/shipping/countries/:code/', 'none'],
+] as const satisfies readonly (readonly [ApiMethod, `/${string}/`, keyof Answers])[];
+
+/** `/auth/cards/:serial/` → `/auth/cards/${string}/`: the paths api() is called with. */
+type PathOf<Pattern extends string> = Pattern extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${PathOf<Tail>}`
+  : Pattern;
 
 interface Route<Method extends ApiMethod, Path extends string, Answer> {
   method: Method;
@@ -27,59 +133,15 @@ interface Route<Method extends ApiMethod, Path extends string, Answer> {
   answer: Answer;
 }
 
-type ApiRoute =
-  // Accounts: signing in and out, the links in the e-mails.
-  | Route<'POST', '/auth/login/', LoginAnswer>
-  | Route<'POST', '/auth/register/', Detail>
-  | Route<'POST', '/auth/logout/', Detail>
-  | Route<'GET', `/auth/activate/${string}/${string}/`, Detail>
-  | Route<'POST', `/auth/unlock/${string}/${string}/`, Detail>
-  | Route<'POST', '/auth/forgot-password/', Detail>
-  | Route<'POST', `/auth/reset-password/${string}/${string}/`, Detail>
-  | Route<'POST', `/auth/secure-account/${string}/${string}/`, Detail>
-  | Route<'POST', `/auth/email-change/${string}/${string}/`, EmailConfirmed>
-  | Route<'DELETE', '/auth/email-change/', User>
-  // The profile and its parts.
-  | Route<'PATCH', '/auth/profile/card/', User>
-  | Route<'PUT', '/auth/profile/links/', User>
-  | Route<'GET', '/auth/insights/', Insights>
-  | Route<'POST', '/auth/address/', Address>
-  | Route<'PUT', `/auth/address/${string}/`, Address>
-  | Route<'DELETE', `/auth/address/${string}/`, undefined>
-  | Route<'GET', '/auth/contacts/', ExchangedContactPage>
-  | Route<'DELETE', '/auth/contacts/', DeletedContacts>
-  | Route<'DELETE', `/auth/contacts/${string}/`, undefined>
-  // Their cards.
-  | Route<'POST', '/auth/cards/claim/', ClaimedCard>
-  | Route<'DELETE', `/auth/cards/${string}/`, undefined>
-  | Route<'POST', `/auth/cards/${string}/lost/`, ClaimedCard>
-  | Route<'DELETE', `/auth/cards/${string}/lost/`, ClaimedCard>
-  | Route<'POST', `/auth/cards/${string}/transfer/`, ClaimedCard>
-  | Route<'DELETE', `/auth/cards/${string}/transfer/`, undefined>
-  | Route<'POST', '/auth/cards/transfers/accept/', ClaimedCard>
-  | Route<'POST', '/auth/team-cards/accept/', ClaimedCard>
-  // Orders and proofs.
-  | Route<'POST', '/orders/quote/', Quote>
-  | Route<'POST', '/orders/', Order>
-  | Route<'GET', '/orders/', OrderList>
-  | Route<'POST', `/orders/${string}/designs/${string}/member-link/`, undefined>
-  | Route<'POST', `/orders/${string}/proof/decision/`, CustomerProof>
-  | Route<'POST', `/proofs/${string}/decision/`, CustomerProof>
-  // The admin.
-  | Route<'POST', `/admin/orders/${string}/status/`, AdminOrder>
-  | Route<'POST', `/admin/orders/${string}/proofs/`, AdminProofList>
-  | Route<'PATCH', `/admin/users/${string}/`, AdminUser>
-  | Route<'PATCH', `/admin/leads/${string}/`, AdminLead>
-  | Route<'POST', '/admin/serials/import/', SerialImport>
-  | Route<'POST', '/admin/serials/blocks/', BulkBlock>
-  | Route<'POST', `/admin/serials/${string}/`, AdminSerial>
-  | Route<'POST', `/admin/serials/${string}/block/`, SerialSignals>
-  | Route<'POST', `/admin/serials/${string}/flags/${string}/clear/`, SerialSignals>
-  | Route<'POST', '/admin/shipping/zones/', ShippingZone>
-  | Route<'PATCH', `/admin/shipping/zones/${string}/`, ShippingZone>
-  | Route<'DELETE', `/admin/shipping/zones/${string}/`, undefined>
-  | Route<'PUT', `/admin/shipping/countries/${string}/`, CountryRate>
-  | Route<'DELETE', `/admin/shipping/countries/${string}/`, undefined>;
+type RouteOf<Entry> = Entry extends readonly [
+  infer Method extends ApiMethod,
+  infer Pattern extends string,
+  infer Answer extends keyof Answers,
+]
+  ? Route<Method, PathOf<Pattern>, Answers[Answer]>
+  : never;
+
+type ApiRoute = RouteOf<(typeof API_ROUTES)[number]>;
 
 type RoutesOf<Method extends ApiMethod> = ApiRoute extends infer R
   ? R extends Route<infer M, string, unknown>

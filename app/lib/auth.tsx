@@ -48,6 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       refresh,
       setUser: (user) => setState({ user, loading: false }),
+      // Not a `useWrite` write: the provider is above every page, a logout has no busy state, and its
+      // failure is no failure (the session is dropped on this side either way, as the light pages' script does).
       async logout() {
         try {
           await api('/auth/logout/', { method: 'POST' });

@@ -126,4 +126,82 @@ describe('write', () => {
     );
     expect(shown).toEqual([['error', 'Not saved.', undefined]]);
   });
+
+  it('a success toast may have a line beneath it', async () => {
+    const fx = effects();
+    await write(
+      async () => 1,
+      { done: { message: 'Registered.', description: 'Check your e-mail.' }, failed: 'No.' },
+      fx,
+    );
+    expect(shown).toEqual([['success', 'Registered.', { description: 'Check your e-mail.' }]]);
+  });
+
+  it('a failure worded by the screen is shown as it is: no reason beneath it, no 429 advice', async () => {
+    const fx = effects();
+    const error = new ApiError(429, { detail: 'Too many tries. Wait a minute.' });
+    await write(
+      async () => {
+        throw error;
+      },
+      { failed: () => ({ message: 'Invalid email or password.' }) },
+      fx,
+    );
+    await write(
+      async () => {
+        throw error;
+      },
+      { failed: () => ({ message: 'Failed to place order.', description: 'Too many tries.' }) },
+      fx,
+    );
+    expect(shown).toEqual([
+      ['error', 'Invalid email or password.', undefined],
+      ['error', 'Failed to place order.', { description: 'Too many tries.' }],
+    ]);
+  });
+
+  it('a failure the page shows itself gets no toast, and the write stays busy while onFailed runs', async () => {
+    const fx = effects();
+    await write(
+      async () => {
+        throw new ApiError(409, { detail: 'Answered already.' });
+      },
+      {
+        failed: null,
+        onFailed: async () => {
+          fx.steps.push('reload');
+        },
+      },
+      fx,
+    );
+    expect(shown).toEqual([]);
+    expect(fx.steps).toEqual(['busy', 'reload', 'idle']);
+  });
+
+  it('goes to the next page after the toast, and stays busy as the screen is left', async () => {
+    const fx = effects();
+    const went: string[] = [];
+    await write(
+      async () => ({ id: 12 }),
+      { done: 'Order placed.', failed: 'No.', next: (order) => `/order-success?order=${order.id}` },
+      { ...fx, navigate: (to: string) => went.push(to) },
+    );
+    expect(went).toEqual(['/order-success?order=12']);
+    expect(shown).toEqual([['success', 'Order placed.', undefined]]);
+    expect(fx.steps).toEqual(['busy']);
+  });
+
+  it('a failed write with a next page stays where it is and is no longer busy', async () => {
+    const fx = effects();
+    const went: string[] = [];
+    await write(
+      async () => {
+        throw new ApiError(400, undefined);
+      },
+      { failed: 'No.', next: '/' },
+      { ...fx, navigate: (to: string) => went.push(to) },
+    );
+    expect(went).toEqual([]);
+    expect(fx.steps).toEqual(['busy', 'idle']);
+  });
 });

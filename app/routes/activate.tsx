@@ -14,7 +14,11 @@ export const meta: Route.MetaFunction = () => [
 
 type Outcome = 'activating' | 'activated' | 'failed';
 
-/** Activates on load, in the browser: a link previewer fetching the page does not use up the link. */
+/**
+ * Activates on load, in the browser: a link previewer fetching the page does not use up the link. Not a
+ * `useWrite` write: it runs once on load, with no button to keep busy and no toast, and the page's outcome is
+ * all it shows.
+ */
 export default function Activate() {
   const { uid = '', token = '' } = useParams();
   // Registered on the way to a page (checkout): the login brings the buyer back there.

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ADDRESS_MESSAGES } from '../../common/messages/addresses';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
@@ -18,6 +18,7 @@ import { newIdempotencyKey } from '../lib/idempotency';
 import { loadCheckout } from '../lib/orders.server';
 import { quotedLine, shownCharges, shownPrices, useQuote } from '../lib/quote';
 import { toast } from '../lib/toast';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: `Checkout | ${company.name}` }];
@@ -30,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const items = useCart();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
   const [selected, setSelected] = useState<number | null>(loaderData.addresses[0]?.id ?? null);
   // An address saved before countries were chosen, whose text named none: its owner chooses before ordering,
@@ -39,7 +39,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const quoted = useQuote(items, uncoded ? null : selected);
   const { quote } = quoted;
   const [adding, setAdding] = useState(false);
-  const [placing, setPlacing] = useState(false);
+  const { busy: placing, run } = useWrite();
   // One key per checkout attempt: a retry of the same order (a lost answer, a double click) reuses it.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
   const { lineCents, subtotalCents } = shownPrices(items, quote);
@@ -60,21 +60,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     };
     const payload = JSON.stringify(body);
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
-    setPlacing(true);
-    try {
-      const order = await api('/orders/', {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': attempt.current.key },
-      });
-      toast.success('Order placed successfully!');
-      clearCart();
-      navigate(`/order-success?order=${order.id}`);
-    } catch (error) {
-      const reason = error instanceof ApiError ? error.body?.detail : undefined;
-      toast.error('Failed to place order. Please try again.', reason ? { description: reason } : undefined);
-      setPlacing(false);
-    }
+    const key = attempt.current.key;
+    await run(() => api('/orders/', { method: 'POST', body, headers: { 'idempotency-key': key } }), {
+      done: 'Order placed successfully!',
+      // The title stays even for a 429: the server's reason, beneath it, says what to do.
+      failed: (error) => ({
+        message: 'Failed to place order. Please try again.',
+        description: error instanceof ApiError ? error.body?.detail : undefined,
+      }),
+      onDone: clearCart,
+      next: (order) => `/order-success?order=${order.id}`,
+    });
   }
 
   return (

@@ -16,7 +16,11 @@ type Outcome =
   | { state: 'confirmed'; email: string }
   | { state: 'failed'; detail: string };
 
-/** Confirms on load, in the browser: a link previewer fetching the page does not use up the link. */
+/**
+ * Confirms on load, in the browser: a link previewer fetching the page does not use up the link. Not a
+ * `useWrite` write: it runs once on load, with no button to keep busy and no toast, and the page's outcome is
+ * all it shows.
+ */
 export default function ConfirmEmail() {
   const { uid = '', token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'confirming' });

@@ -1,12 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { FormEvent } from 'react';
 import { readsNoQuery } from '../../common/page-query';
 import { FormField } from '../components/FormField';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
-import { toast } from '../lib/toast';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/forgot-password';
 
 export const handle = readsNoQuery;
@@ -19,24 +18,16 @@ export const meta: Route.MetaFunction = (args) =>
 export const headers = publicPageHeaders;
 
 export default function ForgotPassword() {
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
+  const { busy, run } = useWrite();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    setBusy(true);
-    try {
-      const answer = await api('/auth/forgot-password/', {
-        method: 'POST',
-        body: { email },
-      });
-      toast.success(answer.detail);
-      navigate('/');
-    } catch (error) {
-      toast.error(failureMessage(error, 'Failed to send reset link.'));
-      setBusy(false);
-    }
+    await run(() => api('/auth/forgot-password/', { method: 'POST', body: { email } }), {
+      done: (answer) => answer.detail,
+      failed: (error) => ({ message: failureMessage(error, 'Failed to send reset link.') }),
+      next: '/',
+    });
   }
 
   return (

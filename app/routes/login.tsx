@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
@@ -15,6 +15,7 @@ import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/login';
 
 /** The page cache keys this page on these alone (common/page-query.ts). */
@@ -30,24 +31,24 @@ export const headers = publicPageHeaders;
 type Tab = 'login' | 'register';
 
 function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const auth = useAuth();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event);
-    setBusy(true);
-    try {
-      await api('/auth/login/', { method: 'POST', body: values });
-      await auth.refresh();
-      toast.success(ACCOUNT_MESSAGES.loginOk);
-      navigate(safeNext(params.get('next')));
-    } catch (error) {
-      toast.error(failureMessage(error, ACCOUNT_MESSAGES.invalidLogin));
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api('/auth/login/', { method: 'POST', body: values });
+        await auth.refresh();
+      },
+      {
+        done: ACCOUNT_MESSAGES.loginOk,
+        failed: (error) => ({ message: failureMessage(error, ACCOUNT_MESSAGES.invalidLogin) }),
+        next: safeNext(params.get('next')),
+      },
+    );
   }
 
   return (
@@ -73,7 +74,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
 }
 
 function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // On the way to a page (checkout): the activation link brings the buyer back to it.
   const next = safeNext(useSearchParams()[0].get('next'), '');
@@ -86,18 +87,13 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
       toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
-    setBusy(true);
     setErrors({});
-    try {
-      await api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values });
-      toast.success(ACCOUNT_MESSAGES.registered, { description: NEW_CARD_NOTICE });
-      onRegistered(values.email ?? '');
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error(failureMessage(error, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values }), {
+      done: { message: ACCOUNT_MESSAGES.registered, description: NEW_CARD_NOTICE },
+      failed: (error) => ({ message: failureMessage(error, 'Registration failed') }),
+      onDone: () => onRegistered(values.email ?? ''),
+      onFailed: (error) => setErrors(fieldErrors(error)),
+    });
   }
 
   return (

@@ -20,7 +20,7 @@ import { QrDialog } from '../components/profile/QrDialog';
 import { useAuth } from '../lib/auth';
 import { downloadFile, vcardOf } from '../lib/contact-card';
 import { loadOwnProfile } from '../lib/profiles.server';
-import { toast } from '../lib/toast';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/profile';
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${company.name}` }];
@@ -37,7 +37,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const [addresses, setAddresses] = useState<Address[]>(loaderData.addresses);
   const [editing, setEditing] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run } = useWrite();
   const latest = addresses[0];
   // The file and the code are handed to others: they carry what the public card shows, no more.
   const card = publicCardOf(user);
@@ -46,15 +46,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const cardUrl = new URL(user.card_path, loaderData.publicUrl).href;
 
   async function downloadVCard() {
-    setExporting(true);
-    try {
-      const text = await vcardOf(card);
-      downloadFile(vcardFileName(user.first_name, user.last_name), text, 'text/vcard;charset=utf-8');
-    } catch {
-      toast.error('The contact file could not be made. Please try again.');
-    } finally {
-      setExporting(false);
-    }
+    // Made in the browser, no API call; still a write's busy button and failure toast.
+    await run(
+      async () =>
+        downloadFile(
+          vcardFileName(user.first_name, user.last_name),
+          await vcardOf(card),
+          'text/vcard;charset=utf-8',
+        ),
+      { failed: () => ({ message: 'The contact file could not be made. Please try again.' }) },
+    );
   }
 
   const actions = (

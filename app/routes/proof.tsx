@@ -14,6 +14,7 @@ import { ApiError, api, fieldErrors } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadProofPage } from '../lib/proofs.server';
 import type { RouteError } from '../lib/route-error';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/proof';
 
 function describeError({ status, message }: RouteError): ErrorView {
@@ -63,40 +64,46 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
   const [proof, setProof] = useState<CustomerProof>(loaderData.proof);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState<'approve' | 'request_changes' | null>(null);
+  const { working: busy, run } = useWrite<'approve' | 'request_changes'>();
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'failure'; text: string } | null>(null);
   const base = `/api/proofs/${params.token}`;
   // After a refused answer the page reloads its data: show the proof as it now is.
   useEffect(() => setProof(loaderData.proof), [loaderData.proof]);
 
   async function decide(decision: 'approve' | 'request_changes') {
-    setBusy(decision);
     setErrors({});
     setOutcome(null);
     const body = { decision, note };
-    try {
-      const answered = signedInOwner
-        ? await api(`/orders/${proof.order_id}/proof/decision/`, {
-            method: 'POST',
-            body: { version: proof.version, ...body },
-          })
-        : await api(`/proofs/${params.token}/decision/`, { method: 'POST', body });
-      setProof(answered);
-      setOutcome({
-        kind: 'success',
-        text: decision === 'approve' ? PROOF_MESSAGES.approved : PROOF_MESSAGES.changesRequested,
-      });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      const detail = error instanceof ApiError ? error.body?.detail : undefined;
-      setOutcome({ kind: 'failure', text: detail ?? 'Your answer could not be sent. Please try again.' });
-      // Someone answered first (another tab, a newer version): show the proof as it now is.
-      if (error instanceof ApiError && error.status === 409) {
-        await revalidator.revalidate();
-      }
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      () =>
+        signedInOwner
+          ? api(`/orders/${proof.order_id}/proof/decision/`, {
+              method: 'POST',
+              body: { version: proof.version, ...body },
+            })
+          : api(`/proofs/${params.token}/decision/`, { method: 'POST', body }),
+      {
+        key: decision,
+        // The outcome is said on the page, not in a toast.
+        failed: null,
+        onDone: (answered) => {
+          setProof(answered);
+          setOutcome({
+            kind: 'success',
+            text: decision === 'approve' ? PROOF_MESSAGES.approved : PROOF_MESSAGES.changesRequested,
+          });
+        },
+        onFailed: async (error) => {
+          setErrors(fieldErrors(error));
+          const detail = error instanceof ApiError ? error.body?.detail : undefined;
+          setOutcome({ kind: 'failure', text: detail ?? 'Your answer could not be sent. Please try again.' });
+          // Someone answered first (another tab, a newer version): show the proof as it now is.
+          if (error instanceof ApiError && error.status === 409) {
+            await revalidator.revalidate();
+          }
+        },
+      },
+    );
   }
 
   const current = proof;

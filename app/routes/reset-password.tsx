@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { company } from '../../content/company';
@@ -8,6 +8,7 @@ import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, fieldErrors } from '../lib/api';
 import { toast } from '../lib/toast';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [
@@ -17,9 +18,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ResetPassword() {
   const { uid = '', token = '' } = useParams();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const navigate = useNavigate();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,21 +30,20 @@ export default function ResetPassword() {
       toast.error(PASSWORDS_DO_NOT_MATCH);
       return;
     }
-    setBusy(true);
     setErrors({});
-    try {
-      await api(`/auth/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
-        method: 'POST',
-        body: { password, confirm_password: confirmPassword },
-      });
-      toast.success(ACCOUNT_MESSAGES.resetOk);
-      navigate('/');
-    } catch (error) {
-      const problems = fieldErrors(error);
-      setErrors(problems);
-      toast.error(problems.password?.[0] ?? ACCOUNT_MESSAGES.invalidReset);
-      setBusy(false);
-    }
+    await run(
+      () =>
+        api(`/auth/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+          method: 'POST',
+          body: { password, confirm_password: confirmPassword },
+        }),
+      {
+        done: ACCOUNT_MESSAGES.resetOk,
+        failed: (error) => ({ message: fieldErrors(error).password?.[0] ?? ACCOUNT_MESSAGES.invalidReset }),
+        onFailed: (error) => setErrors(fieldErrors(error)),
+        next: '/',
+      },
+    );
   }
 
   return (

@@ -4,6 +4,7 @@ import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { ApiError, api } from '../lib/api';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/secure-account';
 
 export const meta: Route.MetaFunction = () => [
@@ -23,22 +24,24 @@ type Outcome =
 export default function SecureAccount() {
   const { uid = '', token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'asking' });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
 
   async function secure() {
-    setBusy(true);
-    try {
-      const answer = await api(
-        `/auth/secure-account/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
-        { method: 'POST' },
-      );
-      setOutcome({ state: 'secured', detail: answer.detail });
-    } catch (error) {
-      const detail = error instanceof ApiError ? error.body?.detail : undefined;
-      setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidSecure });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        api(`/auth/secure-account/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
+          method: 'POST',
+        }),
+      {
+        // The outcome is the page's own message, not a toast.
+        failed: null,
+        onDone: (answer) => setOutcome({ state: 'secured', detail: answer.detail }),
+        onFailed: (error) => {
+          const detail = error instanceof ApiError ? error.body?.detail : undefined;
+          setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidSecure });
+        },
+      },
+    );
   }
 
   return (

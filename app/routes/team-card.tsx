@@ -8,6 +8,7 @@ import { PageHeader } from '../components/page-header/PageHeader';
 import { ApiError, api } from '../lib/api';
 import { loadTeamCard } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/team-card';
 
 const TITLE = 'Your intro card';
@@ -41,11 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadTeamCard(context, params.token);
 }
 
-type Outcome =
-  | { kind: 'ready' }
-  | { kind: 'claiming' }
-  | { kind: 'claimed' }
-  | { kind: 'failed'; message: string };
+type Outcome = { kind: 'ready' } | { kind: 'claimed' } | { kind: 'failed'; message: string };
 
 /**
  * The page of a Team Pack member's mailed link: the card printed for them, who ordered it, and a button to
@@ -54,20 +51,24 @@ type Outcome =
 export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
   const { card, viewer } = loaderData;
   const [outcome, setOutcome] = useState<Outcome>(viewer?.owns ? { kind: 'claimed' } : { kind: 'ready' });
+  const { busy, run } = useWrite();
   const here = `/team-card/${params.token}`;
 
   async function claim() {
-    setOutcome({ kind: 'claiming' });
-    try {
-      await api('/auth/team-cards/accept/', { method: 'POST', body: { token: params.token } });
-      setOutcome({ kind: 'claimed' });
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.body?.detail
-          ? error.body.detail
-          : 'The card could not be claimed.';
-      setOutcome({ kind: 'failed', message });
-    }
+    // A second try clears the first one's failure while it runs.
+    setOutcome({ kind: 'ready' });
+    await run(() => api('/auth/team-cards/accept/', { method: 'POST', body: { token: params.token } }), {
+      // The outcome is the page's own message, not a toast.
+      failed: null,
+      onDone: () => setOutcome({ kind: 'claimed' }),
+      onFailed: (error) => {
+        const message =
+          error instanceof ApiError && error.body?.detail
+            ? error.body.detail
+            : 'The card could not be claimed.';
+        setOutcome({ kind: 'failed', message });
+      },
+    });
   }
 
   return (
@@ -118,13 +119,8 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
               wrongAccount={TEAM_CLAIM_MESSAGES.wrongAccount}
             >
               <div className="form-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={claim}
-                  disabled={outcome.kind === 'claiming'}
-                >
-                  {outcome.kind === 'claiming' ? 'Claiming...' : 'Claim my card'}
+                <button type="button" className="button" onClick={claim} disabled={busy}>
+                  {busy ? 'Claiming...' : 'Claim my card'}
                 </button>
               </div>
             </AccountGate>

@@ -9,6 +9,7 @@ import { ApiError, api } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadTransfer } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/transfer';
 
 const TITLE = 'A card offered to you';
@@ -42,33 +43,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadTransfer(context, params.token);
 }
 
-type Outcome =
-  | { kind: 'ready' }
-  | { kind: 'accepting' }
-  | { kind: 'accepted' }
-  | { kind: 'failed'; message: string };
+type Outcome = { kind: 'ready' } | { kind: 'accepted' } | { kind: 'failed'; message: string };
 
 /** The page of a transfer link: what is offered, and a button (never an action on load: mail scanners open links). */
 export default function Transfer({ loaderData, params }: Route.ComponentProps) {
   const { offer, viewerEmail } = loaderData;
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'ready' });
+  const { busy, run } = useWrite();
   const here = `/transfer/${params.token}`;
 
   async function accept() {
-    setOutcome({ kind: 'accepting' });
-    try {
-      await api('/auth/cards/transfers/accept/', {
-        method: 'POST',
-        body: { token: params.token },
-      });
-      setOutcome({ kind: 'accepted' });
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.body?.detail
-          ? error.body.detail
-          : 'The card could not be accepted.';
-      setOutcome({ kind: 'failed', message });
-    }
+    // A second try clears the first one's failure while it runs.
+    setOutcome({ kind: 'ready' });
+    await run(() => api('/auth/cards/transfers/accept/', { method: 'POST', body: { token: params.token } }), {
+      // The outcome is the page's own message, not a toast.
+      failed: null,
+      onDone: () => setOutcome({ kind: 'accepted' }),
+      onFailed: (error) => {
+        const message =
+          error instanceof ApiError && error.body?.detail
+            ? error.body.detail
+            : 'The card could not be accepted.';
+        setOutcome({ kind: 'failed', message });
+      },
+    });
   }
 
   return (
@@ -108,13 +106,8 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
               wrongAccount={CARD_LIFE_MESSAGES.transferWrongAccount}
             >
               <div className="form-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={accept}
-                  disabled={outcome.kind === 'accepting'}
-                >
-                  {outcome.kind === 'accepting' ? 'Accepting...' : 'Accept the card'}
+                <button type="button" className="button" onClick={accept} disabled={busy}>
+                  {busy ? 'Accepting...' : 'Accept the card'}
                 </button>
               </div>
             </AccountGate>

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api } from '../lib/api';
+import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/unlock';
 
 export const meta: Route.MetaFunction = () => [
@@ -11,25 +12,28 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Outcome = 'ready' | 'unlocking' | 'unlocked' | 'failed';
+type Outcome = 'ready' | 'unlocked' | 'failed';
 
 /** A button, not an action on load: mail scanners open links, and must not use this one up. */
 export default function Unlock() {
   const { uid = '', token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>('ready');
   const [message, setMessage] = useState('');
+  const { busy, run } = useWrite();
 
   async function unlock() {
-    setOutcome('unlocking');
-    try {
-      const answer = await api(`/auth/unlock/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, {
-        method: 'POST',
-      });
-      setMessage(answer.detail);
-      setOutcome('unlocked');
-    } catch {
-      setOutcome('failed');
-    }
+    await run(
+      () => api(`/auth/unlock/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, { method: 'POST' }),
+      {
+        // The outcome is the page's own message, not a toast.
+        failed: null,
+        onDone: (answer) => {
+          setMessage(answer.detail);
+          setOutcome('unlocked');
+        },
+        onFailed: () => setOutcome('failed'),
+      },
+    );
   }
 
   return (
@@ -37,15 +41,15 @@ export default function Unlock() {
       <PageHeader title="Unlock Sign-in" />
       <section className="container section">
         <div className="auth-card" role="status" aria-live="polite">
-          {(outcome === 'ready' || outcome === 'unlocking') && (
+          {outcome === 'ready' && (
             <>
               <p>
                 Sign-ins to your account were paused after many failed attempts. Unlock sign-in on this
                 device, then log in with your password as usual.
               </p>
               <p>
-                <button type="button" className="button" onClick={unlock} disabled={outcome === 'unlocking'}>
-                  {outcome === 'unlocking' ? 'Unlocking...' : 'Unlock sign-in on this device'}
+                <button type="button" className="button" onClick={unlock} disabled={busy}>
+                  {busy ? 'Unlocking...' : 'Unlock sign-in on this device'}
                 </button>
               </p>
             </>

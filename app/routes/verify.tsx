@@ -11,6 +11,7 @@ import {
   FAILED_STATUS,
   VerificationCard,
 } from '../components/verification/VerificationCard';
+import { ApiError, api } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verify';
@@ -50,22 +51,25 @@ type State =
 
 /**
  * One check. Answers with a body (404, 429 too) are shown like results; without one, the spec's message.
- * `count: false` asks the server not to count it (it can only ever keep a check from counting).
+ * `count: false` asks the server not to count it (it can only ever keep a check from counting). Not a
+ * `useWrite` write: a refused check (404, 429) is an answer the page shows, not a failure to toast.
  */
 async function check(code: string, count: boolean): Promise<CheckAnswer> {
+  const query = `code=${encodeURIComponent(code)}${count ? '' : '&count=0'}`;
+  let body: (Partial<VerificationResult> & { detail?: string | undefined }) | undefined;
+  let httpStatus: number;
   try {
-    const query = `code=${encodeURIComponent(code)}${count ? '' : '&count=0'}`;
-    const response = await fetch(`/api/verify/?${query}`, { credentials: 'same-origin' });
-    const body = (await response.json().catch(() => undefined)) as
-      | (Partial<VerificationResult> & { detail?: string })
-      | undefined;
-    const status = body?.status ?? body?.detail;
-    return status
-      ? { ...body, status, httpStatus: response.status }
-      : { status: FAILED_STATUS, httpStatus: response.status };
-  } catch {
-    return { status: FAILED_STATUS };
+    body = await api(`/verify/?${query}`);
+    httpStatus = 200;
+  } catch (error) {
+    // No answer at all (the network): the spec's message alone.
+    if (!(error instanceof ApiError) || error.status === 0) return { status: FAILED_STATUS };
+    // A refused check's body: the 404's result, or the 400's and 429's detail.
+    body = error.body as typeof body;
+    httpStatus = error.status;
   }
+  const status = body?.status ?? body?.detail;
+  return status ? { ...body, status, httpStatus } : { status: FAILED_STATUS, httpStatus };
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {

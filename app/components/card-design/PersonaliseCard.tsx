@@ -15,6 +15,7 @@ import { addToCart, type CartCard } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
 import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
+import { useWrite } from '../../lib/use-write';
 import { CardPreview, useQrMatrix } from './CardPreview';
 import interFaces from './inter.css?inline';
 
@@ -30,6 +31,7 @@ interface DesignUpload {
   notice: string | null;
 }
 
+/** A kept picture's file (a media address, not the API), read whole for the drawing. */
 async function dataUrlOf(url: string): Promise<PngDataUrl> {
   const blob = await (await fetch(url, { credentials: 'same-origin' })).blob();
   return new Promise((resolve, reject) => {
@@ -73,7 +75,7 @@ export function PersonaliseCard({
   const shown = entries ?? Array.from({ length: packSize }, (_, i) => (i === 0 ? prefill() : {}));
   const [current, setCurrent] = useState(0);
   const [pictures, setPictures] = useState<Record<number, PngDataUrl>>({});
-  const [uploading, setUploading] = useState<UploadField | null>(null);
+  const { working: uploading, run } = useWrite<UploadField>();
   const [uploadError, setUploadError] = useState<Partial<Record<UploadField, string>>>({});
   const [uploadNotice, setUploadNotice] = useState<Partial<Record<UploadField, string>>>({});
   const entry = shown[current] ?? {};
@@ -100,27 +102,34 @@ export function PersonaliseCard({
     const form = new FormData();
     form.append('kind', field);
     form.append(DESIGN_UPLOAD.field, file);
-    setUploading(field);
     setUploadError((errors) => ({ ...errors, [field]: undefined }));
     setUploadNotice((notices) => ({ ...notices, [field]: undefined }));
-    try {
-      const kept = await sendForm<DesignUpload>('/design-uploads/', form);
-      setUploadNotice((notices) => ({ ...notices, [field]: kept.notice ?? undefined }));
-      const picture = await dataUrlOf(kept.url);
-      setPictures((known) => ({ ...known, [kept.id]: picture }));
-      updateCard(forCard, { [field]: kept.id });
-    } catch (error) {
-      const detail =
-        error instanceof ApiError
-          ? (error.body?.errors?.[DESIGN_UPLOAD.field]?.[0] ?? error.body?.detail)
-          : undefined;
-      setUploadError((errors) => ({
-        ...errors,
-        [field]: detail ?? 'The picture could not be uploaded. Please try again.',
-      }));
-    } finally {
-      setUploading(null);
-    }
+    await run(
+      async () => {
+        const kept = await sendForm<DesignUpload>('/design-uploads/', form);
+        setUploadNotice((notices) => ({ ...notices, [field]: kept.notice ?? undefined }));
+        return { kept, picture: await dataUrlOf(kept.url) };
+      },
+      {
+        key: field,
+        // Said under the picture's field, not in a toast.
+        failed: null,
+        onDone: ({ kept, picture }) => {
+          setPictures((known) => ({ ...known, [kept.id]: picture }));
+          updateCard(forCard, { [field]: kept.id });
+        },
+        onFailed: (error) => {
+          const detail =
+            error instanceof ApiError
+              ? (error.body?.errors?.[DESIGN_UPLOAD.field]?.[0] ?? error.body?.detail)
+              : undefined;
+          setUploadError((errors) => ({
+            ...errors,
+            [field]: detail ?? 'The picture could not be uploaded. Please try again.',
+          }));
+        },
+      },
+    );
   }
 
   const images = {

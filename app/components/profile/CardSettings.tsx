@@ -8,7 +8,7 @@ import {
 } from '../../../common/profile-visibility';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/auth';
-import { toastFailure } from '../../lib/toast-failure';
+import { useWrite } from '../../lib/use-write';
 
 type Settings = Pick<User, 'public_fields' | 'profile_private' | 'accent'>;
 
@@ -75,22 +75,26 @@ export function CardSettings({
   });
   const [status, setStatus] = useState('');
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const { run } = useWrite();
   const headingId = useId();
 
   function save(change: Partial<Settings>, done: string) {
     const previous = settings;
     setSettings({ ...settings, ...change });
     setStatus('Saving…');
+    // The queue orders the writes; each one is a write like any other (its status line says it is busy).
     queue.current = queue.current.then(async () => {
-      try {
-        const saved = await api('/auth/profile/card/', { method: 'PATCH', body: change });
-        onSaved(saved);
-        setStatus(`Saved: ${done}`);
-      } catch (error) {
-        setSettings(previous);
-        setStatus('Not saved.');
-        toastFailure('Your card settings could not be saved.', error);
-      }
+      await run(() => api('/auth/profile/card/', { method: 'PATCH', body: change }), {
+        failed: 'Your card settings could not be saved.',
+        onDone: (saved) => {
+          onSaved(saved);
+          setStatus(`Saved: ${done}`);
+        },
+        onFailed: () => {
+          setSettings(previous);
+          setStatus('Not saved.');
+        },
+      });
     });
   }
 

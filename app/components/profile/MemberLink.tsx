@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
+import { useWrite } from '../../lib/use-write';
 
 /**
  * On the buyer's order: a shipped Team Pack card its member has not claimed yet can have its link sent
@@ -11,27 +12,28 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
   const [value, setValue] = useState(email);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useWrite();
 
   async function send() {
-    setBusy(true);
     setError(null);
-    try {
-      await api(`/orders/${orderId}/designs/${design}/member-link/`, {
-        method: 'POST',
-        body: { email: value },
-      });
-      setSentTo(value.trim().toLowerCase());
-      setOpen(false);
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.body?.errors?.email?.[0] ?? failure.body?.detail ?? 'The link could not be sent.')
-          : 'The link could not be sent.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        api(`/orders/${orderId}/designs/${design}/member-link/`, { method: 'POST', body: { email: value } }),
+      {
+        // Said beside the field, not in a toast.
+        failed: null,
+        onDone: () => {
+          setSentTo(value.trim().toLowerCase());
+          setOpen(false);
+        },
+        onFailed: (failure) =>
+          setError(
+            failure instanceof ApiError
+              ? (failure.body?.errors?.email?.[0] ?? failure.body?.detail ?? 'The link could not be sent.')
+              : 'The link could not be sent.',
+          ),
+      },
+    );
   }
 
   return (

@@ -15,8 +15,8 @@ import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { ApiError, fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { splitFullName } from '../../lib/full-name';
-import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
+import { useWrite } from '../../lib/use-write';
 import { FormField, TextAreaField } from '../FormField';
 import { NewPasswordField } from '../NewPasswordField';
 import { Avatar } from './Avatar';
@@ -71,7 +71,7 @@ export function ProfileForm({
   onCancel(): void;
 }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useWrite();
   const [progress, setProgress] = useState<number | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -121,27 +121,31 @@ export function ProfileForm({
       setErrors({ password2: [PASSWORDS_DO_NOT_MATCH] });
       return;
     }
-    setSaving(true);
     setErrors({});
     setProgress(photo ? 0 : null);
-    try {
-      const updated = await sendForm<User>('/auth/profile/', profileFormData(form, user, photo), {
-        method: 'PUT',
-        onProgress: photo ? setProgress : undefined,
-      });
-      if (updated.pending_email && updated.pending_email !== user.pending_email) {
-        toast.success(`Profile updated. Open the link we sent to ${updated.pending_email} to confirm it.`);
-      } else {
-        toast.success('Profile updated');
-      }
-      onSaved(updated);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      const detail = error instanceof ApiError ? error.body?.detail : undefined;
-      toast.error(detail || 'Failed to update profile');
-      setSaving(false);
-      setProgress(null);
-    }
+    // The upload reports its progress itself (sendForm): the write is busy, toasts and maps the error.
+    await run(
+      () =>
+        sendForm<User>('/auth/profile/', profileFormData(form, user, photo), {
+          method: 'PUT',
+          onProgress: photo ? setProgress : undefined,
+        }),
+      {
+        done: (updated) =>
+          updated.pending_email && updated.pending_email !== user.pending_email
+            ? `Profile updated. Open the link we sent to ${updated.pending_email} to confirm it.`
+            : 'Profile updated',
+        // The server's reason is the toast itself, not a line beneath it.
+        failed: (error) => ({
+          message: (error instanceof ApiError ? error.body?.detail : undefined) || 'Failed to update profile',
+        }),
+        onDone: onSaved,
+        onFailed: (error) => {
+          setErrors(fieldErrors(error));
+          setProgress(null);
+        },
+      },
+    );
   }
 
   return (

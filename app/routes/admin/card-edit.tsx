@@ -9,8 +9,8 @@ import { CardImage } from '../../components/cards/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
 import { loadCardEditor } from '../../lib/admin.server';
 import { ApiError, fieldErrors } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
+import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/card-edit';
 import { adminMeta } from './admin-meta';
 
@@ -39,7 +39,7 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
   const card = loaderData.card as AdminCard | null;
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useWrite();
   const [progress, setProgress] = useState<number | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -77,24 +77,30 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
     form.set('personal_fields', PRINT_FIELDS.filter((field) => source.get(`print-${field}`)).join(','));
     form.set('pack_size', String(source.get('pack_size') ?? ''));
     if (cover) form.set(COVER_FIELD, cover);
-    setSaving(true);
     setErrors({});
     setProgress(cover ? 0 : null);
-    try {
-      const saved = await sendForm<AdminCard>(card ? `/admin/cards/${card.id}/` : '/admin/cards/', form, {
-        method: card ? 'PATCH' : 'POST',
-        onProgress: cover ? setProgress : undefined,
-      });
-      toast.success(card ? `${saved.name} saved.` : `${saved.name} added to the catalogue.`);
-      setCover(null);
-      navigate(`/admin/cards/${saved.id}`, { replace: !!card });
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error((error instanceof ApiError && error.body?.detail) || 'The card could not be saved.');
-    } finally {
-      setSaving(false);
-      setProgress(null);
-    }
+    // The upload reports its progress itself (sendForm): the write is busy, toasts and maps the error.
+    await run(
+      () =>
+        sendForm<AdminCard>(card ? `/admin/cards/${card.id}/` : '/admin/cards/', form, {
+          method: card ? 'PATCH' : 'POST',
+          onProgress: cover ? setProgress : undefined,
+        }),
+      {
+        done: (saved) => (card ? `${saved.name} saved.` : `${saved.name} added to the catalogue.`),
+        // The server's reason is the toast itself, not a line beneath it.
+        failed: (error) => ({
+          message: (error instanceof ApiError && error.body?.detail) || 'The card could not be saved.',
+        }),
+        onDone: (saved) => {
+          setCover(null);
+          // The same editor shows the saved card: the write is not busy once it is there.
+          navigate(`/admin/cards/${saved.id}`, { replace: !!card });
+        },
+        onFailed: (error) => setErrors(fieldErrors(error)),
+      },
+    );
+    setProgress(null);
   }
 
   return (

@@ -76,6 +76,11 @@ async function send(path: string, options: ApiOptions<ApiMethod>): Promise<Respo
   return response;
 }
 
+/** The server's own words for a failed call (its `detail`), or undefined when it gave none. */
+export function serverDetail(error: unknown): string | undefined {
+  return (error instanceof ApiError && error.body?.detail) || undefined;
+}
+
 /** The field errors of a failed call, for showing beside the inputs. */
 export function fieldErrors(error: unknown): Record<string, string[]> {
   return error instanceof ApiError ? (error.body?.errors ?? {}) : {};

@@ -9,7 +9,7 @@ import { PageHeader } from '../components/page-header/PageHeader';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
 import { AddressEditor } from '../components/profile/AddressEditor';
 import { formatAddress } from '../components/profile/ProfileCard';
-import { ApiError, api } from '../lib/api';
+import { api, serverDetail } from '../lib/api';
 import { clearCart, requestItems, useCart } from '../lib/cart';
 import { lineKey } from '../lib/cart-storage';
 import { formatDollars } from '../lib/format';
@@ -66,7 +66,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       // The title stays even for a 429: the server's reason, beneath it, says what to do.
       failed: (error) => ({
         message: 'Failed to place order. Please try again.',
-        description: error instanceof ApiError ? error.body?.detail : undefined,
+        description: serverDetail(error),
       }),
       onDone: clearCart,
       next: (order) => `/order-success?order=${order.id}`,

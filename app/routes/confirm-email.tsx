@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/page-header/PageHeader';
-import { ApiError, api } from '../lib/api';
+import { api, serverDetail } from '../lib/api';
 import type { Route } from './+types/confirm-email';
 
 export const meta: Route.MetaFunction = () => [
@@ -34,7 +34,7 @@ export default function ConfirmEmail() {
     })
       .then((answer) => setOutcome({ state: 'confirmed', email: answer.email }))
       .catch((error: unknown) => {
-        const detail = error instanceof ApiError ? error.body?.detail : undefined;
+        const detail = serverDetail(error);
         setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidConfirm });
       });
   }, [uid, token]);

@@ -10,7 +10,7 @@ import type { CustomerProof } from '../../server/modules/proofs/responses';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { TextAreaField } from '../components/FormField';
 import { PageHeader } from '../components/page-header/PageHeader';
-import { ApiError, api, fieldErrors } from '../lib/api';
+import { ApiError, api, fieldErrors, serverDetail } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadProofPage } from '../lib/proofs.server';
 import type { RouteError } from '../lib/route-error';
@@ -95,7 +95,7 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
         },
         onFailed: async (error) => {
           setErrors(fieldErrors(error));
-          const detail = error instanceof ApiError ? error.body?.detail : undefined;
+          const detail = serverDetail(error);
           setOutcome({ kind: 'failure', text: detail ?? 'Your answer could not be sent. Please try again.' });
           // Someone answered first (another tab, a newer version): show the proof as it now is.
           if (error instanceof ApiError && error.status === 409) {

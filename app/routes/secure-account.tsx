@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { EMAIL_CHANGE_MESSAGES } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/page-header/PageHeader';
-import { ApiError, api } from '../lib/api';
+import { api, serverDetail } from '../lib/api';
 import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/secure-account';
 
@@ -37,7 +37,7 @@ export default function SecureAccount() {
         failed: null,
         onDone: (answer) => setOutcome({ state: 'secured', detail: answer.detail }),
         onFailed: (error) => {
-          const detail = error instanceof ApiError ? error.body?.detail : undefined;
+          const detail = serverDetail(error);
           setOutcome({ state: 'failed', detail: detail || EMAIL_CHANGE_MESSAGES.invalidSecure });
         },
       },

@@ -5,7 +5,7 @@ import { company } from '../../content/company';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/page-header/PageHeader';
-import { ApiError, api } from '../lib/api';
+import { api, serverDetail } from '../lib/api';
 import { loadTeamCard } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
 import { useWrite } from '../lib/use-write';
@@ -62,10 +62,7 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
       failed: null,
       onDone: () => setOutcome({ kind: 'claimed' }),
       onFailed: (error) => {
-        const message =
-          error instanceof ApiError && error.body?.detail
-            ? error.body.detail
-            : 'The card could not be claimed.';
+        const message = serverDetail(error) ?? 'The card could not be claimed.';
         setOutcome({ kind: 'failed', message });
       },
     });

@@ -5,7 +5,7 @@ import { company } from '../../content/company';
 import { AccountGate } from '../components/AccountGate';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
 import { PageHeader } from '../components/page-header/PageHeader';
-import { ApiError, api } from '../lib/api';
+import { api, serverDetail } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { loadTransfer } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
@@ -60,10 +60,7 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
       failed: null,
       onDone: () => setOutcome({ kind: 'accepted' }),
       onFailed: (error) => {
-        const message =
-          error instanceof ApiError && error.body?.detail
-            ? error.body.detail
-            : 'The card could not be accepted.';
+        const message = serverDetail(error) ?? 'The card could not be accepted.';
         setOutcome({ kind: 'failed', message });
       },
     });

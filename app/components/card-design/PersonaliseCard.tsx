@@ -9,7 +9,7 @@ import {
   type PrintField,
 } from '../../../common/card-design/personalisation';
 import { DESIGN_UPLOAD } from '../../../common/upload-fields';
-import { ApiError } from '../../lib/api';
+import { fieldErrors, serverDetail } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { addToCart, type CartCard } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
@@ -119,10 +119,7 @@ export function PersonaliseCard({
           updateCard(forCard, { [field]: kept.id });
         },
         onFailed: (error) => {
-          const detail =
-            error instanceof ApiError
-              ? (error.body?.errors?.[DESIGN_UPLOAD.field]?.[0] ?? error.body?.detail)
-              : undefined;
+          const detail = fieldErrors(error)[DESIGN_UPLOAD.field]?.[0] ?? serverDetail(error);
           setUploadError((errors) => ({
             ...errors,
             [field]: detail ?? 'The picture could not be uploaded. Please try again.',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { api, fieldErrors, serverDetail } from '../../lib/api';
 import { useWrite } from '../../lib/use-write';
 
 /**
@@ -27,11 +27,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
           setOpen(false);
         },
         onFailed: (failure) =>
-          setError(
-            failure instanceof ApiError
-              ? (failure.body?.errors?.email?.[0] ?? failure.body?.detail ?? 'The link could not be sent.')
-              : 'The link could not be sent.',
-          ),
+          setError(fieldErrors(failure).email?.[0] ?? serverDetail(failure) ?? 'The link could not be sent.'),
       },
     );
   }

@@ -12,7 +12,7 @@ import { USERNAME_CHANGE_NOTICE } from '../../../common/messages/profiles';
 import { PHONE_MAX_LENGTH } from '../../../common/phone';
 import { isClearableProfileField } from '../../../common/profile-fields';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
-import { ApiError, fieldErrors } from '../../lib/api';
+import { fieldErrors, serverDetail } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
@@ -137,7 +137,7 @@ export function ProfileForm({
             : 'Profile updated',
         // The server's reason is the toast itself, not a line beneath it.
         failed: (error) => ({
-          message: (error instanceof ApiError ? error.body?.detail : undefined) || 'Failed to update profile',
+          message: serverDetail(error) ?? 'Failed to update profile',
         }),
         onDone: onSaved,
         onFailed: (error) => {

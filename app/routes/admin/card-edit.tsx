@@ -8,7 +8,7 @@ import type { AdminCard } from '../../../server/modules/catalog/responses';
 import { CardImage } from '../../components/cards/CardImage';
 import { FormField, TextAreaField } from '../../components/FormField';
 import { loadCardEditor } from '../../lib/admin.server';
-import { ApiError, fieldErrors } from '../../lib/api';
+import { fieldErrors, serverDetail } from '../../lib/api';
 import { sendForm } from '../../lib/upload';
 import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/card-edit';
@@ -90,7 +90,7 @@ export default function AdminCardEdit({ loaderData }: Route.ComponentProps) {
         done: (saved) => (card ? `${saved.name} saved.` : `${saved.name} added to the catalogue.`),
         // The server's reason is the toast itself, not a line beneath it.
         failed: (error) => ({
-          message: (error instanceof ApiError && error.body?.detail) || 'The card could not be saved.',
+          message: serverDetail(error) ?? 'The card could not be saved.',
         }),
         onDone: (saved) => {
           setCover(null);

@@ -8,7 +8,7 @@ import { AdminTable } from '../../components/admin/AdminTable';
 import { CsvProblems } from '../../components/admin/CsvProblems';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { requireAdmin } from '../../lib/admin.server';
-import { ApiError, api, fieldErrors } from '../../lib/api';
+import { api, fieldErrors, serverDetail } from '../../lib/api';
 import { useWrite } from '../../lib/use-write';
 import type { Route } from './+types/serial-blocks';
 import { adminMeta } from './admin-meta';
@@ -54,8 +54,7 @@ export default function AdminSerialBlocks() {
         return { csv, result: await send(csv, false) };
       },
       {
-        failed: (error) =>
-          error instanceof ApiError && error.body?.detail ? error.body.detail : 'The file could not be read.',
+        failed: (error) => serverDetail(error) ?? 'The file could not be read.',
         onDone: (read) => {
           setChecked(read);
           setStatus(REGISTRY_SIGNAL_MESSAGES.readyToBlock(read.result.rows.length));

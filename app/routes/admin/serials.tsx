@@ -10,7 +10,7 @@ import { CsvProblems } from '../../components/admin/CsvProblems';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { loadSerials } from '../../lib/admin.server';
-import { ApiError, api, download, fieldErrors } from '../../lib/api';
+import { api, download, fieldErrors, serverDetail } from '../../lib/api';
 import { downloadFile } from '../../lib/contact-card';
 import { formatDateTime } from '../../lib/format';
 import { useWrite } from '../../lib/use-write';
@@ -249,10 +249,7 @@ function ImportForm() {
       async () => api('/admin/serials/import/', { method: 'POST', body: { csv: await file.text() } }),
       {
         done: (body) => body.detail,
-        failed: (error) =>
-          error instanceof ApiError && error.body?.detail
-            ? error.body.detail
-            : 'The file could not be imported.',
+        failed: (error) => serverDetail(error) ?? 'The file could not be imported.',
         onDone: () => form.reset(),
         onFailed: (error) => setProblems(fieldErrors(error).csv ?? []),
         refresh: true,

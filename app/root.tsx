@@ -16,8 +16,8 @@ import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from 
 import { LazyToaster } from './components/LazyToaster';
 import { NavigationProgress } from './components/nav-progress/NavigationProgress';
 import { OrganizationLd } from './components/OrganizationLd';
-import { SiteHeader } from './components/SiteHeader';
 import { SiteFooter } from './components/site-footer/SiteFooter';
+import { SiteHeader } from './components/site-header/SiteHeader';
 import { AuthProvider } from './lib/auth';
 import { barePageOf } from './lib/bare-page';
 import { readInputBeforeHydration } from './lib/input-before-hydration';

@@ -120,7 +120,7 @@ async function shoot(dir: string, build: boolean, viewports = WIDTHS): Promise<v
         if (name === 'home') {
           // The header's dark state once the page is scrolled (site-script adds .scrolled): the viewport only.
           await page.evaluate(() => window.scrollTo(0, 900));
-          await page.locator('.site-header.scrolled').waitFor();
+          await page.locator('.site-header.is-scrolled').waitFor();
           const scrolled = path.join(dir, `home-scrolled-${viewport.width}.png`);
           await page.screenshot({ path: scrolled, animations: 'disabled', caret: 'hide' });
           console.log(`${scrolled}  ${url} scrolled`);

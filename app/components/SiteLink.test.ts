@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, NavLink } from 'react-router';
+import { createRoutesStub, MemoryRouter, NavLink } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isCurrentPath } from './SiteLink';
+import { isCurrentPath, SiteNavLink } from './SiteLink';
 
 const PAGES = [
   '/',
@@ -37,4 +37,18 @@ describe('isCurrentPath (light pages’ navigation links)', () => {
       });
     }
   }
+});
+
+function ShopLink() {
+  return createElement(SiteNavLink, { to: '/cards', className: 'site-header-link' }, 'Shop');
+}
+
+describe('SiteNavLink (a hydrated page’s navigation link)', () => {
+  it('marks its own page `is-active` and the current page, and no other', () => {
+    const Stub = createRoutesStub([{ path: '*', Component: ShopLink }]);
+    const at = (pathname: string) =>
+      renderToStaticMarkup(createElement(Stub, { initialEntries: [pathname] }));
+    expect(at('/cards/classic')).toContain('aria-current="page" class="site-header-link is-active"');
+    expect(at('/about')).toContain('class="site-header-link" href="/cards"');
+  });
 });

@@ -33,25 +33,25 @@ export function isCurrentPath(pathname: string, to: string, end = false): boolea
   return here === target || (!end && here.startsWith(target) && here.charAt(slashAt) === '/');
 }
 
-/** SiteLink for the navigation: marked `active` and `aria-current="page"` on its own page, as NavLink is. */
+/** The link's classes, with the `is-active` state on its own page (the header's sheet styles it). */
+function marked(className: string | undefined, current: boolean): string | undefined {
+  return current ? [className, 'is-active'].filter(Boolean).join(' ') : className;
+}
+
+/** SiteLink for the navigation: marked `is-active` and `aria-current="page"` on its own page, as NavLink marks it. */
 export function SiteNavLink({ to, className, end, children, ...rest }: SiteLinkProps & { end?: boolean }) {
   const light = useLightPage();
   const { pathname } = useLocation();
   if (!light) {
     return (
-      <NavLink to={to} end={end} className={className} {...rest}>
+      <NavLink to={to} end={end} className={({ isActive }) => marked(className, isActive)} {...rest}>
         {children}
       </NavLink>
     );
   }
   const current = isCurrentPath(pathname, to, end);
   return (
-    <a
-      aria-current={current ? 'page' : undefined}
-      className={current ? [className, 'active'].filter(Boolean).join(' ') : className}
-      {...rest}
-      href={to}
-    >
+    <a aria-current={current ? 'page' : undefined} className={marked(className, current)} {...rest} href={to}>
       {children}
     </a>
   );

@@ -1,8 +1,8 @@
-import { driveHeader } from '../components/header-driver';
 import { enhanceCarousel } from '../components/marketing/carousel-driver';
 import { enhanceFunFacts } from '../components/marketing/fun-facts-driver';
 import { enhanceMap } from '../components/marketing/map-driver';
-import { driveSideSheet } from '../components/side-sheet-driver';
+import { driveHeader } from '../components/site-header/header-driver';
+import { driveSideSheet } from '../components/site-header/side-sheet-driver';
 import { cartCount, parseCart, storedCart } from '../lib/cart-storage';
 import { noteLoggedOut, restoreSession } from '../lib/signed-in';
 
@@ -33,7 +33,7 @@ if (element) {
   // Another tab's change, or a page back from the back-forward cache after the cart changed elsewhere.
   addEventListener('storage', cart);
   addEventListener('pageshow', cart);
-  const menu = element.querySelector<HTMLElement>('.menu-button');
+  const menu = element.querySelector<HTMLElement>('.site-header-menu-button');
   if (menu) driveSideSheet(menu);
   void restoreSession().then((user) => user && header.setSignedIn(user));
 }

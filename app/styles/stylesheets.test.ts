@@ -29,7 +29,7 @@ const RAW_COLOURS: Record<string, string[]> = {
   // A ::backdrop inherits custom properties from its dialog only in recent browsers (Chromium 122, Firefox
   // 120, Safari 17.4): an older one would drop a var() here and show no dimming behind the dialog.
   'components/modal/modal.css': ['rgba(11, 27, 58, 0.55)'],
-  'styles/side-sheet.css': ['rgba(3, 8, 20, 0.55)'],
+  'components/site-header/side-sheet.css': ['rgba(3, 8, 20, 0.55)'],
 };
 
 /**
@@ -42,14 +42,6 @@ const SHARED_SHEETS = [
   'styles/buttons.css',
   'styles/shared-helpers.css',
 ];
-
-/**
- * Widgets' sheets still in `app/styles/`: the site header's and its side sheet's. Their components
- * (`SiteHeader.tsx`, `MobileNav.tsx`, `AccountLinks.tsx`) are lone files of `app/components/` that another
- * change was reworking at the time; the sheets are to move with them into `app/components/site-header/`.
- * Not to be added to.
- */
-const WAITING_SHEETS = ['styles/header.css', 'styles/side-sheet.css'];
 
 /**
  * Stylesheets of their own, apart from the site's one: imported by a module, never by `app/app.css`.
@@ -494,9 +486,7 @@ describe('the stylesheet, one file built from sheets that live beside their widg
 
   it('keeps a widget’s sheet in its folder of app/components/, and in app/styles/ only what is shared', () => {
     const names = Object.keys(sheets);
-    expect(names.filter((name) => name.startsWith('styles/'))).toEqual(
-      [...SHARED_SHEETS, ...WAITING_SHEETS].sort(),
-    );
+    expect(names.filter((name) => name.startsWith('styles/'))).toEqual([...SHARED_SHEETS].sort());
     expect(
       names.filter(
         (name) => !name.startsWith('styles/') && !/^components\/[a-z0-9-]+\/[a-z0-9-]+\.css$/.test(name),

@@ -84,7 +84,7 @@ test('on a hydrated page React feeds the header’s driver: who is signed in, th
   await expect(header.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
-  await expect(header).toHaveClass(/\bsigned-in\b/);
+  await expect(header).toHaveClass(/\bis-signed-in\b/);
 
   // A card added on this page: the same tab, so no storage event; React's cart tells the driver.
   await expect(header.getByTestId('cart-count')).toHaveText('0');
@@ -110,7 +110,7 @@ test('on a hydrated page React feeds the header’s driver: who is signed in, th
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(header.getByRole('link', { name: /^Welcome/ })).toBeHidden();
   await expect(header.getByRole('link', { name: 'Admin' })).toBeHidden();
-  await expect(header).not.toHaveClass(/\bsigned-in\b/);
+  await expect(header).not.toHaveClass(/\bis-signed-in\b/);
   await expect(header.getByTestId('cart-count')).toHaveText('1');
   expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
 });

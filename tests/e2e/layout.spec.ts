@@ -300,7 +300,7 @@ function findBreaks(): string[] {
     if (height > expected + 0.5)
       found.push(`the header is ${round(height)}px high (one line is ${expected}px)`);
     for (const item of header.querySelectorAll(
-      '.brand, .main-nav .nav-link, .header-actions > *, .account-links > *',
+      '.site-header-brand, .site-header-nav .site-header-link, .site-header-actions > *, .site-header-account > *',
     )) {
       if (!shown(item)) continue;
       const box = item.getBoundingClientRect();
@@ -361,7 +361,7 @@ async function tour(page: Page, stops: Stop[], signedIn = false): Promise<string
 }
 
 /** The header is marked signed in once the page knows who is (a light page holds a hidden Logout either way). */
-const loggedInMark = (page: Page) => page.locator('header.site-header.signed-in');
+const loggedInMark = (page: Page) => page.locator('header.site-header.is-signed-in');
 
 async function signIn(context: BrowserContext | APIRequestContext, who: { email: string; password: string }) {
   const request = 'request' in context ? context.request : context;

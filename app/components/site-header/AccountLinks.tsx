@@ -1,5 +1,5 @@
-import { welcomeName } from '../lib/signed-in';
-import { SiteLink, SiteNavLink } from './SiteLink';
+import { welcomeName } from '../../lib/signed-in';
+import { SiteLink, SiteNavLink } from '../SiteLink';
 
 /**
  * Login, and the Welcome / Admin / Logout links `hidden`: the markup is the same for every visitor, on the
@@ -7,10 +7,10 @@ import { SiteLink, SiteNavLink } from './SiteLink';
  * account-links-driver.ts), told by SiteHeader from React's auth state, or by the site script on a light page.
  */
 export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
-  const linkClass = variant === 'header' ? 'nav-link' : 'sheet-link';
+  const linkClass = variant === 'header' ? 'site-header-link' : 'side-sheet-link';
   const login =
     variant === 'header' ? (
-      <SiteLink to="/login" className="button button-small login-button" data-account="signed-out">
+      <SiteLink to="/login" className="button button-small site-header-login" data-account="signed-out">
         Login
       </SiteLink>
     ) : (
@@ -22,8 +22,8 @@ export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
     );
   const items = (
     <>
-      <SiteNavLink to="/profile" className={`${linkClass} welcome-link`}>
-        Welcome <span className="user-first-name">{welcomeName(undefined)}</span>
+      <SiteNavLink to="/profile" className={`${linkClass} site-header-welcome`}>
+        Welcome <span className="site-header-first-name">{welcomeName(undefined)}</span>
       </SiteNavLink>
       <SiteNavLink to="/admin" className={linkClass} hidden data-account="admin">
         Admin
@@ -41,11 +41,11 @@ export function AccountLinks({ variant }: { variant: 'header' | 'sheet' }) {
     <>
       {login}
       {variant === 'header' ? (
-        <div className="account-links" hidden data-account="signed-in">
+        <div className="site-header-account" hidden data-account="signed-in">
           {items}
         </div>
       ) : (
-        <li className="sheet-account" hidden data-account="signed-in">
+        <li className="side-sheet-account" hidden data-account="signed-in">
           {items}
         </li>
       )}

@@ -1,11 +1,11 @@
-import type { User } from '../../server/modules/profiles/responses';
-import { cartLinkLabel } from '../lib/cart-storage';
+import type { User } from '../../../server/modules/profiles/responses';
+import { cartLinkLabel } from '../../lib/cart-storage';
+import { listener, SCROLL_THRESHOLD } from '../chrome';
 import { driveAccountLinks } from './account-links-driver';
-import { listener, SCROLL_THRESHOLD } from './chrome';
 
 /** What the header's driver is told from outside: state that does not live in the header's markup. */
 export interface Header {
-  /** Who is signed in: the header's `signed-in` class (it folds into the menu button sooner) and its account links. */
+  /** Who is signed in: the header's `is-signed-in` class (it folds into the menu button sooner) and its account links. */
   setSignedIn(user: User | null | undefined): void;
   /** The cart's count, on the cart link's badge and in its label. */
   setCartCount(count: number): void;
@@ -30,17 +30,17 @@ export function driveHeader(header: HTMLElement, logout: () => void): Header {
 
   const scrolled = () => {
     const past = window.scrollY > SCROLL_THRESHOLD;
-    header.classList.toggle('scrolled', past);
+    header.classList.toggle('is-scrolled', past);
     header.dataset.scrolled = String(past);
   };
   // Reading scrollY lays the page out: not while the site script runs before the first paint, but with the frame.
   const frame = requestAnimationFrame(scrolled);
   window.addEventListener('scroll', scrolled, { passive: true, signal: stopped.signal });
 
-  // A submenu's state is its item's `open` class, and its button's `aria-expanded` says the same.
-  const submenus = header.querySelectorAll<HTMLElement>('.has-submenu');
+  // A submenu's state is its item's `is-open` class, and its button's `aria-expanded` says the same.
+  const submenus = header.querySelectorAll<HTMLElement>('.site-header-has-submenu');
   const set = (item: HTMLElement, open: boolean) => {
-    item.classList.toggle('open', open);
+    item.classList.toggle('is-open', open);
     item.querySelector('button')?.setAttribute('aria-expanded', String(open));
   };
   for (const item of submenus) {
@@ -57,16 +57,16 @@ export function driveHeader(header: HTMLElement, logout: () => void): Header {
     const button = item.querySelector('button');
     if (button)
       on(button, 'click', (event: MouseEvent) =>
-        set(item, event.detail > 0 || !item.classList.contains('open')),
+        set(item, event.detail > 0 || !item.classList.contains('is-open')),
       );
   }
 
   const showAccount = driveAccountLinks(header, logout, stopped.signal);
-  const cart = header.querySelector<HTMLElement>('.cart-link');
-  const badge = cart?.querySelector('.cart-count');
+  const cart = header.querySelector<HTMLElement>('.site-header-cart');
+  const badge = cart?.querySelector('.site-header-cart-count');
   return {
     setSignedIn(user) {
-      header.classList.toggle('signed-in', !!user);
+      header.classList.toggle('is-signed-in', !!user);
       showAccount(user);
     },
     setCartCount(count) {

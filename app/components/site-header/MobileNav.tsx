@@ -1,22 +1,27 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { type NavLink as NavItem, productLinks, serviceLinks } from '../../content/navigation';
+import { type NavLink as NavItem, productLinks, serviceLinks } from '../../../content/navigation';
+import { SiteNavLink } from '../SiteLink';
 import { AccountLinks } from './AccountLinks';
-import { SiteNavLink } from './SiteLink';
 import { driveSideSheet, type SideSheet } from './side-sheet-driver';
 
 /** A group of the sheet's links, collapsed: the side sheet's driver expands and collapses it. */
 function Collapsible({ label, links }: { label: string; links: NavItem[] }) {
   const id = useId();
   return (
-    <li className="sheet-group">
-      <button type="button" className="sheet-link sheet-toggle" aria-expanded={false} aria-controls={id}>
-        {label} <span aria-hidden="true" className="caret" />
+    <li className="side-sheet-group">
+      <button
+        type="button"
+        className="side-sheet-link side-sheet-toggle"
+        aria-expanded={false}
+        aria-controls={id}
+      >
+        {label} <span aria-hidden="true" className="site-header-caret" />
       </button>
-      <ul id={id} className="sheet-submenu" hidden>
+      <ul id={id} className="side-sheet-submenu" hidden>
         {links.map((link) => (
           <li key={link.to}>
-            <SiteNavLink to={link.to} className="sheet-sublink">
+            <SiteNavLink to={link.to} className="side-sheet-sublink">
               {link.label}
             </SiteNavLink>
           </li>
@@ -57,27 +62,27 @@ export function MobileNav() {
       <button
         ref={button}
         type="button"
-        className="menu-button"
+        className="site-header-menu-button"
         aria-label="Open menu"
         aria-expanded={false}
         aria-controls={id}
       >
-        <span aria-hidden="true" className="menu-icon" />
+        <span aria-hidden="true" className="site-header-menu-icon" />
       </button>
       <dialog id={id} className="side-sheet" aria-label="Menu">
-        <div className="sheet-panel">
-          <button type="button" className="sheet-close" aria-label="Close menu">
+        <div className="side-sheet-panel">
+          <button type="button" className="side-sheet-close" aria-label="Close menu">
             ×
           </button>
           <nav aria-label="Mobile">
-            <ul className="sheet-list">
+            <ul className="side-sheet-list">
               <li>
-                <SiteNavLink to="/" end className="sheet-link">
+                <SiteNavLink to="/" end className="side-sheet-link">
                   Home
                 </SiteNavLink>
               </li>
               <li>
-                <SiteNavLink to="/about" className="sheet-link">
+                <SiteNavLink to="/about" className="side-sheet-link">
                   About
                 </SiteNavLink>
               </li>
@@ -87,12 +92,12 @@ export function MobileNav() {
               />
               <Collapsible label="Products" links={productLinks} />
               <li>
-                <SiteNavLink to="/cards" className="sheet-link">
+                <SiteNavLink to="/cards" className="side-sheet-link">
                   Shop
                 </SiteNavLink>
               </li>
               <li>
-                <SiteNavLink to="/contact" className="sheet-link">
+                <SiteNavLink to="/contact" className="side-sheet-link">
                   Contact
                 </SiteNavLink>
               </li>

@@ -1,6 +1,6 @@
-import type { User } from '../../server/modules/profiles/responses';
-import { welcomeName } from '../lib/signed-in';
-import { listener } from './chrome';
+import type { User } from '../../../server/modules/profiles/responses';
+import { welcomeName } from '../../lib/signed-in';
+import { listener } from '../chrome';
 
 /**
  * The account links' one driver, on the markup AccountLinks.tsx renders: Login, and the Welcome / Admin /
@@ -24,6 +24,6 @@ export function driveAccountLinks(
       if (kind === 'signed-in') element.hidden = !user;
       if (kind === 'admin') element.hidden = user?.role !== 'admin';
     }
-    for (const name of root.querySelectorAll('.user-first-name')) name.textContent = welcomeName(user);
+    for (const name of root.querySelectorAll('.site-header-first-name')) name.textContent = welcomeName(user);
   };
 }

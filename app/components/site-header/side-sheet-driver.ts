@@ -1,4 +1,4 @@
-import { listener } from './chrome';
+import { listener } from '../chrome';
 
 /** What the side sheet's driver is told from outside. */
 export interface SideSheet {
@@ -33,11 +33,11 @@ export function driveSideSheet(button: HTMLElement): SideSheet {
     on(dialog, 'click', (event) => {
       // A click on the backdrop (the dialog element itself, outside its panel) closes it; so does a link.
       const target = event.target as Element;
-      if (target === dialog || target.closest('.sheet-close, a')) close();
+      if (target === dialog || target.closest('.side-sheet-close, a')) close();
     });
     // Back to a page kept in the back-forward cache: the sheet a followed link left open is closed.
     on(window, 'pageshow', close);
-    for (const toggle of dialog.querySelectorAll('.sheet-toggle')) {
+    for (const toggle of dialog.querySelectorAll('.side-sheet-toggle')) {
       on(toggle, 'click', () => {
         const list = byControls(toggle);
         const open = toggle.getAttribute('aria-expanded') !== 'true';

@@ -1,9 +1,10 @@
 import { escapeXml } from '../xml.ts';
 import { type DesignPalette, paletteOf } from './designs.ts';
-import { CARD_UNITS, MARGIN, printedText, TEXT_BOXES, type TextField } from './fit.ts';
+import { CARD_UNITS, MARGIN, TEXT_BOXES, type TextField } from './fit.ts';
 import { PRINT_FONT_FAMILY, type PrintFontWeight } from './fonts.ts';
 import { textWidth } from './measure.ts';
 import { BLEED_MM, type PrintedCard } from './personalisation.ts';
+import { printedText } from './printed-text.ts';
 
 /** A picture the caller embeds: a PNG as a data URL (uploads are re-encoded to PNG; nothing else is drawn). */
 export type PngDataUrl = `data:image/png;base64,${string}`;

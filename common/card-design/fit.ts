@@ -2,6 +2,7 @@ import { textTooLong, textUnprintable } from '../messages/card-design.ts';
 import type { PrintFontWeight } from './fonts.ts';
 import { textWidth, unprintableCharacters } from './measure.ts';
 import type { PrintedCard } from './personalisation.ts';
+import { printedText } from './printed-text.ts';
 
 /** The card in drawing units of 0.01 mm: 85.60 × 53.98 mm, ISO/IEC 7810 ID-1. */
 export const CARD_UNITS = { width: 8560, height: 5398 } as const;
@@ -26,11 +27,6 @@ export const TEXT_BOXES: Record<TextField, TextBox> = {
   title: { size: 250, weight: 400, maxWidth: FULL_WIDTH },
   company: { size: 260, weight: 700, maxWidth: FULL_WIDTH },
 };
-
-/** What is printed of a typed text: trimmed, runs of white space as one space (SVG would fold them anyway). */
-export function printedText(value: string | undefined): string {
-  return (value ?? '').replace(/\s+/g, ' ').trim();
-}
 
 interface FitProblem {
   field: TextField;

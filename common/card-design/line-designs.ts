@@ -1,5 +1,5 @@
-import { printedText } from './fit.ts';
 import type { PrintedCard } from './personalisation.ts';
+import { printedText } from './printed-text.ts';
 
 /** A printed card as the cart and the order request carry it: what to print, and the team member it is for. */
 export interface PersonalisationEntry {

@@ -9,7 +9,6 @@ import type { Database } from './db/client.ts';
 import { AppError, registerErrorHandler, UNAVAILABLE_RETRY_SECONDS } from './errors.ts';
 import { apiDefaults } from './http/api-scope.ts';
 import { registerDatabaseClients } from './http/database-client.ts';
-import { registerEtags } from './http/etag.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { readySchema, upSchema } from './http/health-responses.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -211,17 +210,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerMediaRoute(app, services.storage);
 
-  // ETags only where an answer can match one: the API and the SEO files. A page's body carries a fresh
-  // nonce each time, so hashing it would cost without ever answering 304.
-  await app.register(async (scope) => {
-    registerEtags(scope);
-    await scope.register(seoRoutes, services);
-  });
   // Each module's one routes entry, at the site's root: its API under /api (`http/api-scope.ts`), and any
   // route of its own beside (a card page's links). Accounts sit below profiles, whose view of the account
   // their sign-in and profile answers show.
   await app.register(accountsRoutes, { ...services, userAnswer: signedInUserAnswer });
   const modules: FastifyPluginAsync<Services>[] = [
+    seoRoutes,
     profilesRoutes,
     addressesRoutes,
     contactsRoutes,

@@ -5,7 +5,6 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
 import { billingAdminRoutes } from '../billing/admin-routes.ts';
-import { invoiceAdminRoutes } from '../billing/invoice-admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -83,7 +82,6 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion, secret, salesEmail } = deps;
   await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
   await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail });
-  await app.register(invoiceAdminRoutes, { db });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });
   await app.register(serialSignalAdminRoutes, { db });

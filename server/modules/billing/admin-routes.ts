@@ -6,6 +6,8 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, idOf, type WithId } from '../staff/guard.ts';
+import { DOCUMENT_FILES, sendPdf } from './downloads.ts';
+import { findDocument } from './invoices.ts';
 import {
   createZone,
   deleteZone,
@@ -25,8 +27,27 @@ function countryOf(value: string): string {
   return parsed.data;
 }
 
-/** The admin console's shipping zones and country tax rates; the admin scope mounts them behind its guard. */
+/**
+ * The admin console's billing: any order's invoice and credit note, the shipping zones and the country tax
+ * rates. The admin scope mounts them behind its guard.
+ */
 export const billingAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
+  // The documents are reads, like the order itself: not audited.
+  for (const { file, kind, notFound } of DOCUMENT_FILES) {
+    app.get<WithId>(
+      `/orders/:id/${file}`,
+      doc({
+        summary: kind === 'invoice' ? 'An order’s invoice (PDF)' : 'An order’s credit note (PDF)',
+        auth: 'admin',
+        params: { id: idParam },
+        produces: 'application/pdf',
+        responses: { 200: 'The PDF, as issued.', 404: 'No such order, or none issued.' },
+      }),
+      async (request, reply) =>
+        sendPdf(reply, await findDocument(db, { id: idOf(request.params.id, notFound) }, kind), notFound),
+    );
+  }
+
   app.get(
     '/shipping/',
     doc({

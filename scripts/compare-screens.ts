@@ -91,7 +91,7 @@ async function shoot(dir: string, build: boolean, viewports = WIDTHS): Promise<v
         // The demo portrait is drawn again with each seeded database and may differ by a few thousand pixels
         // from run to run: its box is painted over in one colour here (its place and size still count).
         // Playwright's own mask is an injected style, which the pages' Content-Security-Policy refuses.
-        const boxes = await page.locator('img.avatar, img.card-photo').evaluateAll((images) =>
+        const boxes = await page.locator('img.profile-avatar, img.card-photo').evaluateAll((images) =>
           images.map((image) => {
             const box = image.getBoundingClientRect();
             return {

@@ -29,22 +29,22 @@ export default function About() {
   return (
     <>
       <PageHeader title="About" />
-      <section className="container section split" aria-labelledby="who-heading">
+      <section className="container section marketing-split" aria-labelledby="who-heading">
         <div>
           <h2 id="who-heading">Who we are</h2>
           {aboutPage.intro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <Picture picture={aboutPage.picture} eager className="rounded-picture" />
+        <Picture picture={aboutPage.picture} eager className="marketing-rounded-picture" />
       </section>
-      <section className="section band" aria-label="Mission and vision">
-        <div className="container tile-grid tile-grid-2">
-          <div className="tile">
+      <section className="section marketing-band" aria-label="Mission and vision">
+        <div className="container marketing-tile-grid marketing-tile-grid-2">
+          <div className="marketing-tile">
             <h2>Our mission</h2>
             <p>{aboutPage.mission}</p>
           </div>
-          <div className="tile">
+          <div className="marketing-tile">
             <h2>Our vision</h2>
             <p>{aboutPage.vision}</p>
           </div>
@@ -52,9 +52,9 @@ export default function About() {
       </section>
       <section className="container section" aria-labelledby="challenges-heading">
         <h2 id="challenges-heading">Challenges we take on</h2>
-        <ul className="tile-grid tile-grid-2">
+        <ul className="marketing-tile-grid marketing-tile-grid-2">
           {aboutPage.challenges.map((challenge) => (
-            <li key={challenge.title} className="tile">
+            <li key={challenge.title} className="marketing-tile">
               <h3>{challenge.title}</h3>
               <p>{challenge.text}</p>
             </li>
@@ -68,7 +68,7 @@ export default function About() {
             <li key={member.name} className="team-member">
               <Picture picture={member.picture} />
               <h3>{member.name}</h3>
-              <p className="eyebrow">{member.role}</p>
+              <p className="marketing-eyebrow">{member.role}</p>
               <p>{member.bio}</p>
             </li>
           ))}

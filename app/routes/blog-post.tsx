@@ -58,7 +58,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={post.title} parents={[{ label: 'Blog', to: '/blog' }]} />
-      <article className="container section narrow blog-post">
+      <article className="container section marketing-narrow blog-post">
         <p className="muted">
           By {post.author} · <PostDate post={post} />
         </p>

@@ -36,7 +36,7 @@ export default function Faq() {
   return (
     <>
       <PageHeader title="FAQ" />
-      <section className="container section narrow">
+      <section className="container section marketing-narrow">
         <div className="faq-list">
           {faq.map((item) => (
             <details key={item.question} className="faq-item">

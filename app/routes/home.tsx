@@ -83,8 +83,8 @@ function SectionHeading({
   text?: string;
 }) {
   return (
-    <div className="section-heading">
-      <p className="eyebrow">{eyebrow}</p>
+    <div className="marketing-section-heading">
+      <p className="marketing-eyebrow">{eyebrow}</p>
       <h2 id={id}>{title}</h2>
       {text && <p className="muted">{text}</p>}
     </div>
@@ -105,9 +105,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="hero-slide" key={slide.title}>
             <div className="container hero-slider-inner">
               <div>
-                <p className="eyebrow">{slide.eyebrow}</p>
+                <p className="marketing-eyebrow">{slide.eyebrow}</p>
                 {index === 0 ? <h1>{slide.title}</h1> : <p className="hero-slider-title">{slide.title}</p>}
-                <p className="lead">{slide.text}</p>
+                <p className="hero-lead">{slide.text}</p>
                 <p className="hero-actions">
                   <Link className="button" to={slide.cta.to}>
                     {slide.cta.label}
@@ -126,14 +126,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
 
       {/* 2. About */}
-      <section className="container section split" aria-labelledby="about-heading">
-        <Picture picture={aboutBlock.picture} className="rounded-picture" />
+      <section className="container section marketing-split" aria-labelledby="about-heading">
+        <Picture picture={aboutBlock.picture} className="marketing-rounded-picture" />
         <div>
           <SectionHeading id="about-heading" eyebrow="About us" title={aboutBlock.heading} />
           {aboutBlock.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <ul className="check-list">
+          <ul className="marketing-check-list">
             {aboutBlock.points.map((point) => (
               <li key={point}>{point}</li>
             ))}
@@ -143,16 +143,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 3. Four reasons */}
-      <section className="section band" aria-labelledby="reasons-heading">
+      <section className="section marketing-band" aria-labelledby="reasons-heading">
         <div className="container">
           <SectionHeading
             id="reasons-heading"
             eyebrow="Why us"
             title={`Why companies choose ${company.name}`}
           />
-          <ul className="tile-grid tile-grid-4">
+          <ul className="marketing-tile-grid marketing-tile-grid-4">
             {reasons.map((reason) => (
-              <li key={reason.title} className="tile">
+              <li key={reason.title} className="marketing-tile">
                 <Icon name={reason.icon} />
                 <h3>{reason.title}</h3>
                 <p>{reason.text}</p>
@@ -170,7 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={item.title} className="portfolio-item">
               <Picture picture={item.picture} />
               <div className="portfolio-text">
-                <p className="eyebrow">{item.category}</p>
+                <p className="marketing-eyebrow">{item.category}</p>
                 <h3>{item.title}</h3>
                 <p className="muted">{item.client}</p>
                 <p>{item.summary}</p>
@@ -200,7 +200,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 7. Fun facts */}
-      <section className="section dark-band" aria-labelledby="facts-heading">
+      <section className="section marketing-dark-band" aria-labelledby="facts-heading">
         <div className="container">
           <h2 id="facts-heading" className="visually-hidden">
             {company.name} in numbers
@@ -217,7 +217,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <CardTile key={card.id} card={card} />
           ))}
         </div>
-        <h2 className="strip-heading">Latest cards</h2>
+        <h2 className="marketing-strip-heading">Latest cards</h2>
         <div className="card-grid">
           {loaderData.latest.map((card) => (
             <CardTile key={card.id} card={card} />
@@ -229,7 +229,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 8. Pricing */}
-      <section className="section band" aria-labelledby="pricing-heading">
+      <section className="section marketing-band" aria-labelledby="pricing-heading">
         <div className="container">
           <SectionHeading
             id="pricing-heading"
@@ -244,7 +244,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className="pricing-plan-price">
                   <strong>{euros.format(plan.priceEur)}</strong> <span className="muted">per month</span>
                 </p>
-                <ul className="check-list">
+                <ul className="marketing-check-list">
                   <li>{plan.campaigns} campaigns</li>
                   <li>{plan.keywords} keywords</li>
                   <li>{plan.socialAccounts} social accounts</li>
@@ -269,7 +269,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           mode="fade"
           intervalMs={4000}
           transitionMs={800}
-          className="testimonials"
+          className="testimonials carousel-centred-controls"
           slides={testimonials.map((item) => (
             <figure className="testimonials-item" key={item.name}>
               <blockquote>“{item.quote}”</blockquote>
@@ -282,7 +282,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* 10. Partners: 2000 ms, 4 / 3 below 1024 / 2 below 768 / 1 below 480. */}
-      <section className="section band" aria-labelledby="partners-heading">
+      <section className="section marketing-band" aria-labelledby="partners-heading">
         <div className="container">
           <h2 id="partners-heading" className="partners-heading">
             Trusted by teams we work with
@@ -302,7 +302,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ],
             }}
             slides={partners.map((partner) => (
-              <Picture key={partner.name} picture={partner.logo} className="partner-logo" />
+              <Picture key={partner.name} picture={partner.logo} className="partners-logo" />
             ))}
           />
         </div>

@@ -33,7 +33,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={document.title} />
-      <article className="container section narrow legal">
+      <article className="container section marketing-narrow legal">
         <p className="muted">
           Last updated{' '}
           <time dateTime={document.updated}>{dateFormat.format(new Date(document.updated))}</time>

@@ -44,9 +44,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={page.title} />
-      <section className="container section split" aria-labelledby="product-intro">
+      <section className="container section marketing-split" aria-labelledby="product-intro">
         <div>
-          <p className="eyebrow">{page.tagline}</p>
+          <p className="marketing-eyebrow">{page.tagline}</p>
           <h2 id="product-intro">{page.description}</h2>
           {page.intro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -55,14 +55,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {page.cta.label}
           </Link>
         </div>
-        <Picture picture={page.picture} eager className="rounded-picture" />
+        <Picture picture={page.picture} eager className="marketing-rounded-picture" />
       </section>
-      <section className="section band" aria-labelledby="features-heading">
+      <section className="section marketing-band" aria-labelledby="features-heading">
         <div className="container">
           <h2 id="features-heading">Features</h2>
-          <ul className="tile-grid tile-grid-4">
+          <ul className="marketing-tile-grid marketing-tile-grid-4">
             {page.features.map((feature) => (
-              <li key={feature.title} className="tile">
+              <li key={feature.title} className="marketing-tile">
                 <Icon name={feature.icon} />
                 <h3>{feature.title}</h3>
                 <p>{feature.text}</p>

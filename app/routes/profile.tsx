@@ -94,7 +94,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               actions={actions}
               owner={{ publicFields: user.public_fields, private: user.profile_private }}
             />
-            <p className="public-link muted">
+            <p className="profile-public-link muted">
               {/* The card page is a plain document (no React on the client): a full page load. */}
               <Link
                 to={`/profile/${user.username}`}
@@ -104,7 +104,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 View my card page
               </Link>{' '}
               <span className="public-link-url">{publicLink}</span>
-              {user.profile_private && <span className="visibility-tag">Private: only you can open it</span>}
+              {user.profile_private && (
+                <span className="profile-visibility-tag">Private: only you can open it</span>
+              )}
             </p>
           </>
         )}

@@ -50,7 +50,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <PageHeader title={service.title} />
       <div className="container section service-detail-layout">
         <article className="service-article">
-          <Picture picture={service.hero} eager className="rounded-picture" />
+          <Picture picture={service.hero} eager className="marketing-rounded-picture" />
           <h2>{service.title}</h2>
           {service.intro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -64,10 +64,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
           <section className="service-detail-benefit" aria-labelledby="benefit-heading">
-            <Picture picture={service.benefitPicture} className="rounded-picture" />
+            <Picture picture={service.benefitPicture} className="marketing-rounded-picture" />
             <div>
               <h2 id="benefit-heading">Benefit</h2>
-              <ul className="check-list">
+              <ul className="marketing-check-list">
                 {service.benefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>
                 ))}

@@ -28,19 +28,19 @@ export default function Services() {
     <>
       <PageHeader title="Our Services" />
       <section className="container section" aria-labelledby="services-intro">
-        <div className="section-heading">
+        <div className="marketing-section-heading">
           <h2 id="services-intro">{servicesIntro.heading}</h2>
           <p className="muted">{servicesIntro.subtitle}</p>
         </div>
         <ServiceTiles />
       </section>
-      <section className="section dark-band" aria-labelledby="approach-heading">
-        <div className="container split">
+      <section className="section marketing-dark-band" aria-labelledby="approach-heading">
+        <div className="container marketing-split">
           <div>
             <h2 id="approach-heading">How we work</h2>
             <Accordion items={servicesAccordion} name="services-approach" />
           </div>
-          <Picture picture={accordionPicture} className="rounded-picture" />
+          <Picture picture={accordionPicture} className="marketing-rounded-picture" />
         </div>
       </section>
       <section className="cta-band" aria-labelledby="services-cta">

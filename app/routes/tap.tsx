@@ -71,13 +71,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 function LostCard() {
   return (
     <section className="container section">
-      <div className="success-card tap-card lost-card">
+      <div className="success-card tap-card card-life-lost-card">
         <h1>{CARD_REPORTED_LOST}</h1>
         <p>
           Its owner has locked it, so it no longer opens their contact page. If you found it, thank you:
           please get in touch with us and we will make sure it gets back to them.
         </p>
-        <ul className="lost-contact" aria-label={`How to reach ${company.name}`}>
+        <ul className="card-life-lost-contact" aria-label={`How to reach ${company.name}`}>
           <li>
             <span className="muted">E-mail</span> <a href={`mailto:${company.email}`}>{company.email}</a>
           </li>

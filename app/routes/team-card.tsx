@@ -72,7 +72,7 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
     <>
       <PageHeader title={TITLE} />
       <section className="container section">
-        <div className="auth-card transfer-offer team-card-offer">
+        <div className="auth-card card-life-transfer-offer team-card-offer">
           <img
             className="team-card-front"
             src={card.front}
@@ -80,8 +80,8 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
             width={428}
             height={270}
           />
-          <p className="transfer-card-name">
-            <strong>{card.cardName}</strong> <span className="mono">{card.display}</span>
+          <p className="card-life-transfer-card-name">
+            <strong>{card.cardName}</strong> <span className="card-life-mono">{card.display}</span>
           </p>
           <p>
             {card.buyerName || 'Your team'} ordered this card for you. Claim it and a tap on it opens your own
@@ -90,7 +90,7 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
           <p className="muted">
             Printed for <strong>{card.email}</strong>
           </p>
-          <div role="status" aria-live="polite" className="transfer-outcome">
+          <div role="status" aria-live="polite" className="card-life-transfer-outcome">
             {outcome.kind === 'claimed' && (
               <p className="status-message success">
                 The card is yours: once it is in your hands, a tap on it opens your page.

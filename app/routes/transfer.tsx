@@ -70,9 +70,9 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
     <>
       <PageHeader title={TITLE} />
       <section className="container section">
-        <div className="auth-card transfer-offer">
-          <p className="transfer-card-name">
-            <strong>{offer.cardName}</strong> <span className="mono">{offer.display}</span>
+        <div className="auth-card card-life-transfer-offer">
+          <p className="card-life-transfer-card-name">
+            <strong>{offer.cardName}</strong> <span className="card-life-mono">{offer.display}</span>
           </p>
           <p>
             {offer.fromName || 'Its owner'} offers you this intro card. If you accept, it becomes yours: a tap
@@ -81,7 +81,7 @@ export default function Transfer({ loaderData, params }: Route.ComponentProps) {
           <p className="muted">
             Offered to <strong>{offer.toEmail}</strong> · open until {formatDate(offer.expiresAt)}
           </p>
-          <div role="status" aria-live="polite" className="transfer-outcome">
+          <div role="status" aria-live="polite" className="card-life-transfer-outcome">
             {outcome.kind === 'accepted' && (
               <p className="status-message success">The card is yours: a tap on it now opens your profile.</p>
             )}

@@ -122,7 +122,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Verify Product" />
       <section className="container section verify-page">
-        <p className="intro">
+        <p className="verify-intro">
           Enter the serial number printed on the back of your card (or scan the code on its packaging) to
           check that it is a genuine {company.name} card.
         </p>

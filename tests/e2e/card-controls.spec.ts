@@ -190,7 +190,7 @@ for (const width of [390, 1280]) {
         await editor
           .getByRole('listitem')
           .nth(2)
-          .locator('.drag-handle')
+          .locator('.links-editor-drag-handle')
           .dragTo(editor.getByRole('listitem').nth(1));
       } else {
         await editor.getByRole('button', { name: 'Move Book a call up' }).click();

@@ -17,9 +17,9 @@ export function PostDate({ post }: { post: BlogTeaser }) {
 export function BlogTeasers({ posts, headingLevel }: { posts: BlogTeaser[]; headingLevel: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <ul className="tile-grid tile-grid-3">
+    <ul className="marketing-tile-grid marketing-tile-grid-3">
       {posts.map((post) => (
-        <li key={post.slug} className="tile blog-teaser">
+        <li key={post.slug} className="marketing-tile blog-teaser">
           <Picture picture={post.picture} />
           <p className="muted">
             <PostDate post={post} />

@@ -21,7 +21,7 @@ const PATHS: Record<IconName, string> = {
 export function Icon({ name, size = 28 }: { name: IconName; size?: number }) {
   return (
     <svg
-      className="icon"
+      className="marketing-icon"
       viewBox="0 0 24 24"
       width={size}
       height={size}

@@ -40,7 +40,7 @@ export function LeadForm({
       <input type="hidden" name="intent" value={intent} />
       {children((name) => ({ name, errors: mine?.errors?.[name], defaultValue: mine?.values?.[name] }))}
       {/* A honeypot: hidden from people and from assistive technology; bots fill it in. */}
-      <div className="honeypot" aria-hidden="true">
+      <div className="lead-form-honeypot" aria-hidden="true">
         <label>
           Website
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -50,7 +50,7 @@ export function LeadForm({
         {sending ? 'Sending...' : submitLabel}
       </button>
       <p
-        className={mine ? (mine.ok ? 'form-success' : 'field-error') : 'visually-hidden'}
+        className={mine ? (mine.ok ? 'lead-form-success' : 'field-error') : 'visually-hidden'}
         role="status"
         aria-live="polite"
       >

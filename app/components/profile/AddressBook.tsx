@@ -35,7 +35,7 @@ export function AddressBook({
 
   return (
     <section className="address-book" aria-labelledby="addresses-heading">
-      <div className="section-head">
+      <div className="profile-section-head">
         <h2 id="addresses-heading">Addresses</h2>
         <button type="button" className="button button-small" onClick={() => setAdding(true)}>
           Add Address

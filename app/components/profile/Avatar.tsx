@@ -3,7 +3,7 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
   if (src)
     return (
       <img
-        className="avatar"
+        className="profile-avatar"
         src={src}
         alt={name ? `Photo of ${name}` : 'Profile photo'}
         width={112}
@@ -18,7 +18,7 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
       .map((word) => [...word][0]?.toUpperCase())
       .join('') || '?';
   return (
-    <span className="avatar avatar-initials" role="img" aria-label={name || 'Profile'}>
+    <span className="profile-avatar profile-avatar-initials" role="img" aria-label={name || 'Profile'}>
       {initials}
     </span>
   );

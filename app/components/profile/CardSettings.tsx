@@ -26,12 +26,12 @@ export function Switch({
 }) {
   const id = useId();
   return (
-    <div className="switch-field">
+    <div className="card-settings-switch-field">
       <button
         id={id}
         type="button"
         role="switch"
-        className="switch"
+        className="card-settings-switch"
         aria-checked={checked}
         onClick={() => onChange(!checked)}
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -145,9 +145,9 @@ export function CardSettings({
       </fieldset>
       <fieldset className="accent-picker">
         <legend>Cover colour</legend>
-        <div className="accent-swatches">
+        <div className="card-settings-accent-swatches">
           {CARD_ACCENT_KEYS.map((key: CardAccent) => (
-            <label key={key} className="accent-swatch">
+            <label key={key} className="card-settings-accent-swatch">
               <input
                 type="radio"
                 name="accent"
@@ -156,7 +156,7 @@ export function CardSettings({
                 onChange={() => save({ accent: key }, `your cover colour is ${CARD_ACCENTS[key].label}.`)}
               />
               <span
-                className="accent-chip"
+                className="card-settings-accent-chip"
                 style={{ background: CARD_ACCENTS[key].color }}
                 aria-hidden="true"
               />
@@ -165,7 +165,7 @@ export function CardSettings({
           ))}
         </div>
       </fieldset>
-      <p className="save-note" role="status">
+      <p className="profile-save-note" role="status">
         {status}
       </p>
     </section>

@@ -135,7 +135,7 @@ export function Contacts({ first }: { first: ExchangedContactPage }) {
 
   return (
     <section className="contacts" id="contacts" aria-labelledby="contacts-heading">
-      <div className="section-head">
+      <div className="profile-section-head">
         <h2 id="contacts-heading" ref={heading} tabIndex={-1}>
           Contacts
         </h2>

@@ -235,7 +235,7 @@ export function Insights({
           onChange={(on) => (on ? setEnabled(true) : setConfirming(true))}
         />
       </div>
-      <p className="save-note" role="status">
+      <p className="profile-save-note" role="status">
         {status}
       </p>
       <ConfirmDialog

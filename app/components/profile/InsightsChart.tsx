@@ -66,7 +66,7 @@ export function InsightsChart({ daily }: { daily: InsightDay[] }) {
         })}
         <polyline className="insights-line-saves" points={savesLine} vectorEffect="non-scaling-stroke" />
       </svg>
-      <div className="chart-axis" aria-hidden="true">
+      <div className="insights-chart-axis" aria-hidden="true">
         <span>{formatDate(daily[0]?.day)}</span>
         <span>{formatDate(daily.at(-1)?.day)}</span>
       </div>

@@ -162,9 +162,9 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
 
   return (
     <section className="links-editor" aria-labelledby={headingId}>
-      <div className="section-head">
+      <div className="profile-section-head">
         <h2 id={headingId}>Links</h2>
-        <p className="muted links-count">
+        <p className="muted links-editor-count">
           {links.length} of {MAX_LINKS}
         </p>
       </div>
@@ -175,21 +175,21 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
       </p>
       <form onSubmit={save} noValidate>
         {links.length === 0 && <p className="links-empty">No links yet.</p>}
-        <ol className="links-list" ref={list}>
+        <ol className="links-editor-list" ref={list}>
           {links.map((link, index) => {
             const error = (field: string) => errors[`links.${index}.${field}`];
             return (
               <li
                 key={link.key}
-                className="link-row"
+                className="links-editor-row"
                 data-dragging={dragging === link.key || undefined}
                 onDragOver={(event) => dragging && event.preventDefault()}
                 onDrop={(event) => onDrop(event, index)}
                 aria-label={`Link ${index + 1} of ${links.length}: ${label(link)}`}
               >
-                <div className="link-row-head">
+                <div className="links-editor-row-head">
                   <span
-                    className="drag-handle"
+                    className="links-editor-drag-handle"
                     draggable
                     onDragStart={(event) => {
                       event.dataTransfer.effectAllowed = 'move';
@@ -209,10 +209,10 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                       />
                     </svg>
                   </span>
-                  <span className="link-position">{index + 1}</span>
+                  <span className="links-editor-position">{index + 1}</span>
                   <LinkIcon icon={link.icon} />
-                  <strong className="link-row-title">{label(link)}</strong>
-                  <div className="link-row-moves">
+                  <strong className="links-editor-row-title">{label(link)}</strong>
+                  <div className="links-editor-row-moves">
                     <button
                       id={`${link.key}-up`}
                       type="button"
@@ -221,7 +221,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                       onClick={() => move(index, index - 1, 'up')}
                       aria-label={`Move ${label(link)} up`}
                     >
-                      ↑<span className="move-word">Move up</span>
+                      ↑<span className="links-editor-move-word">Move up</span>
                     </button>
                     <button
                       id={`${link.key}-down`}
@@ -231,11 +231,11 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                       onClick={() => move(index, index + 1, 'down')}
                       aria-label={`Move ${label(link)} down`}
                     >
-                      ↓<span className="move-word">Move down</span>
+                      ↓<span className="links-editor-move-word">Move down</span>
                     </button>
                   </div>
                 </div>
-                <div className="link-row-fields">
+                <div className="links-editor-row-fields">
                   <FormField
                     label="Title"
                     name={`links.${index}.title`}
@@ -277,7 +277,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
                     ))}
                   </SelectField>
                 </div>
-                <div className="link-row-foot">
+                <div className="links-editor-row-foot">
                   <Switch
                     label={
                       <>
@@ -300,7 +300,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
             );
           })}
         </ol>
-        <div className="links-actions">
+        <div className="links-editor-actions">
           <button
             id="add-link"
             type="button"

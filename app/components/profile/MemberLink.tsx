@@ -75,7 +75,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
           </span>
         </form>
       ) : (
-        <button type="button" className="link-button" onClick={() => setOpen(true)}>
+        <button type="button" className="profile-link-button" onClick={() => setOpen(true)}>
           Send the link again
         </button>
       )}

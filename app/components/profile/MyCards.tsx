@@ -15,9 +15,10 @@ function maskedEmail(email: string): string {
 }
 
 function CardStatus({ card }: { card: ClaimedCard }) {
-  if (card.status === 'blocked') return <span className="card-state card-state-blocked">Blocked by us</span>;
-  if (card.lost_at) return <span className="card-state card-state-lost">Reported lost</span>;
-  return <span className="card-state card-state-active">Active</span>;
+  if (card.status === 'blocked')
+    return <span className="card-life-state card-life-state-blocked">Blocked by us</span>;
+  if (card.lost_at) return <span className="card-life-state card-life-state-lost">Reported lost</span>;
+  return <span className="card-life-state card-life-state-active">Active</span>;
 }
 
 /** The offer form: the recipient's address, and what happens when they accept. */
@@ -54,11 +55,11 @@ function TransferDialog({
   return (
     <Modal open={card !== null} title="Transfer card" onClose={onClose}>
       {card && (
-        <form className="form transfer-form" onSubmit={offer} aria-label="Transfer card" noValidate>
+        <form className="form card-life-transfer-form" onSubmit={offer} aria-label="Transfer card" noValidate>
           <p>
-            Give your {card.card_name} <span className="mono">{card.display}</span> to someone else. We e-mail
-            them a link; when they accept with an account for that address, the card becomes theirs and a tap
-            opens their profile. Until then nothing changes, and you can cancel the offer.
+            Give your {card.card_name} <span className="card-life-mono">{card.display}</span> to someone else.
+            We e-mail them a link; when they accept with an account for that address, the card becomes theirs
+            and a tap opens their profile. Until then nothing changes, and you can cancel the offer.
           </p>
           {card.transfer && <p className="muted">This replaces your offer to {card.transfer.to_email}.</p>}
           <FormField
@@ -180,7 +181,7 @@ export function MyCards({
     <section className="my-cards" id="cards" aria-labelledby="cards-heading">
       <h2 id="cards-heading">My cards</h2>
       <p className="muted">Claim the smart card you received: a tap on it will open your public profile.</p>
-      <form className="form claim-form" onSubmit={claim} aria-label="Claim a card">
+      <form className="form my-cards-claim-form" onSubmit={claim} aria-label="Claim a card">
         <FormField
           label="Serial number"
           name="serial"
@@ -208,11 +209,11 @@ export function MyCards({
               <li key={card.serial_number} className="card-life-item" aria-label={`Card ${card.display}`}>
                 <div className="card-life-head">
                   <p className="card-life-name">
-                    <strong>{card.card_name}</strong> <span className="mono">{card.display}</span>
+                    <strong>{card.card_name}</strong> <span className="card-life-mono">{card.display}</span>
                   </p>
                   <CardStatus card={card} />
                 </div>
-                <p className="muted tap-url">
+                <p className="muted profile-tap-url">
                   Tap link: <a href={card.tap_url}>{card.tap_url}</a>
                 </p>
                 {lost && !blocked && (
@@ -230,7 +231,7 @@ export function MyCards({
                     </span>
                     <button
                       type="button"
-                      className="link-button"
+                      className="profile-link-button"
                       onClick={() => cancelOffer(card)}
                       disabled={pending}
                       aria-label={`Cancel the offer of card ${card.display}`}
@@ -294,7 +295,7 @@ export function MyCards({
         onCancel={() => setReleasing(null)}
       >
         <p>
-          <button type="button" className="link-button" onClick={lockInstead}>
+          <button type="button" className="profile-link-button" onClick={lockInstead}>
             Lock as lost instead
           </button>
         </p>

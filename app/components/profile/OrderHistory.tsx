@@ -56,12 +56,12 @@ export function OrderHistory({ first }: { first: OrderPage }) {
       ) : (
         <ul className="order-list">
           {orders.map((order) => (
-            <li key={order.id} className="order-item" aria-label={`Order ${order.number}`}>
-              <div className="order-head">
+            <li key={order.id} className="order-history-item" aria-label={`Order ${order.number}`}>
+              <div className="order-history-head">
                 <strong>{order.number}</strong>
                 <span className="muted">{dateFormat.format(new Date(order.created_at))}</span>
                 <span className={`status-badge status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
-                <strong className="order-total">{formatDollars(order.total)}</strong>
+                <strong className="order-history-total">{formatDollars(order.total)}</strong>
               </div>
               {order.status === 'awaiting_proof' && (
                 <p className="order-proof">
@@ -71,7 +71,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                   </a>
                 </p>
               )}
-              <ul className="order-lines">
+              <ul className="order-history-lines">
                 {order.items.map((line) => (
                   <li key={orderLineKey(line)}>
                     {line.quantity} × {line.name} <span className="muted">({line.design})</span> —{' '}
@@ -82,7 +82,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
               </ul>
               <OrderCharges order={order} />
               {order.invoices.length > 0 && (
-                <p className="order-documents">
+                <p className="order-history-documents">
                   {order.invoices.map((document) => (
                     <a key={document.number} href={documentUrl(order.number, document.kind)} download>
                       {DOCUMENT_LABELS[document.kind]} {document.number} (PDF)

@@ -17,7 +17,7 @@ export function PendingEmailNotice({ user, onChange }: { user: User; onChange(us
   }
 
   return (
-    <div className="notice" role="status">
+    <div className="profile-notice" role="status">
       <p>
         We sent a link to <strong>{user.pending_email}</strong>. Your e-mail changes when you open it; until
         then you log in with <strong>{user.email}</strong>.

@@ -23,7 +23,7 @@ function Seen({ on, owner }: { on: boolean; owner: OwnerView | undefined }) {
   if (!owner) return null;
   const text = on ? (owner.private ? 'On card' : 'Public') : 'Only you';
   return (
-    <span className="visibility-tag" data-public={on || undefined}>
+    <span className="profile-visibility-tag" data-public={on || undefined}>
       {text}
     </span>
   );
@@ -99,7 +99,7 @@ export function ProfileCard({
             <dt>Address</dt>
             <dd>
               {formatAddress(address)}
-              {owner && <span className="visibility-tag">Only you</span>}
+              {owner && <span className="profile-visibility-tag">Only you</span>}
             </dd>
           </>
         )}
@@ -118,7 +118,7 @@ export function ProfileCard({
         </p>
       )}
       {person.links.length > 0 && (
-        <ul className="card-links" aria-label="Links">
+        <ul className="profile-card-links" aria-label="Links">
           {person.links.map((link) => (
             <li key={link.id}>
               <a href={link.url} target="_blank" rel="noopener noreferrer">

@@ -156,7 +156,7 @@ export function ProfileForm({
       aria-label="Edit profile"
       aria-busy={saving}
     >
-      <fieldset className="photo-field">
+      <fieldset className="profile-form-photo-field">
         <legend>Photo</legend>
         <Avatar name={fullName} src={preview ?? user.profile_image} />
         <div>
@@ -165,7 +165,7 @@ export function ProfileForm({
           </label>
           <input
             id="profile-photo"
-            className="visually-hidden-file"
+            className="profile-form-hidden-file"
             type="file"
             accept="image/jpeg,image/png,image/webp"
             onChange={choosePhoto}
@@ -293,7 +293,7 @@ export function ProfileForm({
       </fieldset>
 
       {saving && (
-        <div className="save-status" role="status" aria-live="polite">
+        <div className="profile-form-save-status" role="status" aria-live="polite">
           <span>Saving...</span>
           {progress !== null && (
             <>

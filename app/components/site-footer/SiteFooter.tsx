@@ -16,7 +16,7 @@ export function SiteFooter() {
             <br />
             <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>{company.phone}</a>
           </address>
-          <ul className="footer-socials" aria-label="Follow us">
+          <ul className="site-footer-socials" aria-label="Follow us">
             {company.socials.map((social) => (
               <li key={social.href}>
                 <a href={social.href} target="_blank" rel="noopener noreferrer">

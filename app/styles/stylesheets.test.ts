@@ -66,52 +66,12 @@ const OWN_STYLESHEETS: Record<string, string> = {
 /**
  * Classes of a widget's sheet named neither for its folder nor for the sheet (nor a state, `is-…`, nor a
  * shared sheet's class), by sheet: each a class the markup, the site script and the tests use, to be renamed
- * (as `.footer-grid` became `.site-footer-grid`) in a change of its own. Only to shrink: a sheet's new class is named
+ * (as `.footer-grid` became `.site-footer-grid`), or moved into `shared-helpers.css` when several widgets use
+ * it (as `.card-image` was), in a change of its own. Only to shrink: a sheet's new class is named
  * for its widget.
  */
 const NAMED_ELSEWHERE: Record<string, string[]> = {
-  'components/admin/admin.css': ['card-image'],
   'components/card-design/personalise.css': ['card-preview', 'card-preview-face'],
-  'components/cards/cards.css': [
-    'breadcrumb',
-    'card-actions',
-    'card-detail',
-    'card-detail-grid',
-    'card-detail-meta',
-    'card-grid',
-    'card-image',
-    'card-tile',
-    'card-tile-link',
-    'card-tile-meta',
-    'card-tile-name',
-    'design-tag',
-    'error-actions',
-    'error-code',
-    'error-page',
-    'page-status',
-    'pager',
-    'pager-status',
-    'price',
-    'price-large',
-    'result-count',
-    'stock-note',
-  ],
-  'components/cart/cart.css': [
-    'card-image',
-    'empty-state',
-    'line-problem',
-    'printed-details',
-    'printed-details-card',
-    'quantity-input',
-    'quantity-step',
-  ],
-  'components/checkout/checkout.css': [
-    'cart-total',
-    'order-facts',
-    'order-list',
-    'order-summary',
-    'success-card',
-  ],
   'components/marketing/carousel.css': ['partner-logo', 'partners', 'partners-heading'],
   'components/marketing/contact-page.css': [
     'contact-details',
@@ -155,7 +115,6 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'tile-grid-4',
   ],
   'components/marketing/testimonials.css': ['carousel-controls'],
-  'components/page-header/page-header.css': ['breadcrumb'],
   'components/profile/addresses.css': ['section-head'],
   'components/profile/card-life.css': [
     'card-state',

@@ -71,7 +71,6 @@ const OWN_STYLESHEETS: Record<string, string> = {
  * for its widget.
  */
 const NAMED_ELSEWHERE: Record<string, string[]> = {
-  'components/card-design/personalise.css': ['card-preview', 'card-preview-face'],
   'components/marketing/carousel.css': ['partner-logo', 'partners', 'partners-heading'],
   'components/marketing/contact-page.css': [
     'contact-details',
@@ -201,16 +200,6 @@ const NAMED_ELSEWHERE: Record<string, string[]> = {
     'save-status',
     'visually-hidden-file',
   ],
-  'components/proof/proof.css': ['status-badge'],
-  'components/team-pack/team-pack.css': [
-    'member-link-actions',
-    'member-link-form',
-    'mono',
-    'printed-card-claim',
-    'team-card-front',
-    'team-serials',
-  ],
-  'components/verification/verify.css': ['on'],
 };
 
 /**

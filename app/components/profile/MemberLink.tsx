@@ -43,7 +43,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
       </span>
       {open ? (
         <form
-          className="member-link-form"
+          className="team-pack-member-link-form"
           onSubmit={(event) => {
             event.preventDefault();
             void send();
@@ -65,7 +65,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
               {error}
             </span>
           )}
-          <span className="member-link-actions">
+          <span className="team-pack-member-link-actions">
             <button type="submit" className="button button-small" disabled={busy}>
               {busy ? 'Sending...' : 'Send the link'}
             </button>

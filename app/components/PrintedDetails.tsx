@@ -13,15 +13,15 @@ function summary(entry: PersonalisationEntry): string {
 export function PrintedDetails({ entries }: { entries: PersonalisationEntry[] }) {
   if (entries.length === 1) {
     const [entry] = entries;
-    return <span className="printed-details">Printed: {entry ? summary(entry) : ''}</span>;
+    return <span className="cart-printed-details">Printed: {entry ? summary(entry) : ''}</span>;
   }
   // Spans, not a list: these sit inside a table heading cell and inline summaries.
   return (
-    <span className="printed-details">
+    <span className="cart-printed-details">
       {entries.length} printed cards:
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a pack's entries never reorder; their place is their identity
-        <span key={index} className="printed-details-card">
+        <span key={index} className="cart-printed-details-card">
           {summary(entry)}
           {entry.member_email ? ` (for ${entry.member_email})` : ''}
         </span>

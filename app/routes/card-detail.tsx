@@ -99,7 +99,7 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <section className="container section card-detail">
+    <section className="container section cards-detail">
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <ol>
           <li>
@@ -111,25 +111,25 @@ export default function CardDetail({ loaderData }: Route.ComponentProps) {
           <li aria-current="page">{card.name}</li>
         </ol>
       </nav>
-      <div className="card-detail-grid">
+      <div className="cards-detail-grid">
         <CardImage src={card.cover_image} alt={`${card.name} in ${card.category}`} eager />
         <div>
           <h1>{card.name}</h1>
-          <p className="card-detail-meta">
-            <span className="design-tag">{card.category}</span>
+          <p className="cards-detail-meta">
+            <span className="cards-design-tag">{card.category}</span>
             <span className="sku">SKU {card.sku}</span>
           </p>
-          <p className="price price-large">{formatDollars(card.price)}</p>
+          <p className="cards-price cards-price-large">{formatDollars(card.price)}</p>
           <p className="description">{card.description || 'No description available.'}</p>
-          {!card.in_stock && <p className="stock-note">Out of stock</p>}
+          {!card.in_stock && <p className="cards-stock-note">Out of stock</p>}
           {personalised ? (
-            <p className="card-actions">
+            <p className="cards-actions">
               <a href="#personalise" className="button">
                 Personalise it
               </a>
             </p>
           ) : (
-            <div className="card-actions">
+            <div className="cards-actions">
               <button
                 type="button"
                 className="button"

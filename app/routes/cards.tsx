@@ -34,13 +34,13 @@ export default function Cards({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Smart Cards" />
       <section className="container section">
-        <p className="result-count">
+        <p className="cards-result-count">
           {count} {count === 1 ? 'card' : 'cards'}
         </p>
         {results.length === 0 ? (
           <p>No cards are available right now. Please check back soon.</p>
         ) : (
-          <div className="card-grid" data-testid="card-grid">
+          <div className="cards-grid" data-testid="card-grid">
             {results.map((card, index) => (
               <CardTile key={card.id} card={card} eager={index < 4} />
             ))}

@@ -38,7 +38,7 @@ export default function Cart() {
         {!hydrated ? (
           <p role="status">Loading cart...</p>
         ) : items.length === 0 ? (
-          <div className="empty-state">
+          <div className="cart-empty">
             <p>Your cart is empty.</p>
             <Link className="button" to="/cards">
               Browse smart cards
@@ -77,7 +77,7 @@ export default function Cart() {
                           )}
                           {item.personalisation && <PrintedDetails entries={item.personalisation} />}
                           {line?.problem && (
-                            <p className="line-problem" role="alert">
+                            <p className="cart-line-problem" role="alert">
                               {line.problem}
                             </p>
                           )}
@@ -119,7 +119,9 @@ export default function Cart() {
               {failed && (
                 <p className="muted">Prices could not be checked just now; checkout confirms them.</p>
               )}
-              {blocked && <p className="line-problem">Change or remove the marked items to check out.</p>}
+              {blocked && (
+                <p className="cart-line-problem">Change or remove the marked items to check out.</p>
+              )}
               <div className="form-actions">
                 <button type="button" className="button button-outline" onClick={() => clearCart()}>
                   Clear cart

@@ -99,7 +99,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                       <span>
                         {formatAddress(address)}
                         {address.country_code === null && (
-                          <span className="line-problem"> Choose its country before ordering.</span>
+                          <span className="cart-line-problem"> Choose its country before ordering.</span>
                         )}
                       </span>
                     </label>
@@ -129,7 +129,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </button>
           </fieldset>
 
-          <section className="order-summary" aria-labelledby="summary-heading">
+          <section className="checkout-summary" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Order summary</h2>
             {!hydrated ? (
               <p role="status">Loading cart...</p>
@@ -147,7 +147,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                         {item.quantity} × {item.card.name} <span className="muted">({item.design})</span>
                         {item.personalisation && <PrintedDetails entries={item.personalisation} />}
                         {problem && (
-                          <span className="line-problem" role="alert">
+                          <span className="cart-line-problem" role="alert">
                             {problem}
                           </span>
                         )}
@@ -191,7 +191,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 </dt>
                 <dd data-testid="checkout-tax">{charges ? formatDollars(charges.taxCents) : '…'}</dd>
               </div>
-              <div className="cart-total">
+              <div className="cart-total checkout-summary-total">
                 <dt>Total</dt>
                 <dd>
                   <strong data-testid="checkout-total">

@@ -212,13 +212,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Smart cards from the shop: best selling and latest. */}
       <section className="container section" aria-labelledby="best-heading">
         <SectionHeading id="best-heading" eyebrow="Smart cards" title="Best selling intro cards" />
-        <div className="card-grid">
+        <div className="cards-grid">
           {loaderData.bestSelling.map((card) => (
             <CardTile key={card.id} card={card} />
           ))}
         </div>
         <h2 className="marketing-strip-heading">Latest cards</h2>
-        <div className="card-grid">
+        <div className="cards-grid">
           {loaderData.latest.map((card) => (
             <CardTile key={card.id} card={card} />
           ))}

@@ -113,7 +113,7 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
       <section className="container section proof-page">
         <p className="proof-meta">
           Version {current.version} · sent {formatDate(current.created_at)} ·{' '}
-          <span className={`status-badge proof-status-${current.status}`}>
+          <span className={`status-badge proof-badge proof-status-${current.status}`}>
             {PROOF_CUSTOMER_STATUS_LABELS[current.status]}
           </span>
         </p>

@@ -74,7 +74,7 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
       <section className="container section">
         <div className="auth-card card-life-transfer-offer team-card-offer">
           <img
-            className="team-card-front"
+            className="team-pack-card-front"
             src={card.front}
             alt={`Front of your card${card.printedName ? `, printed for ${card.printedName}` : ''}`}
             width={428}

@@ -57,90 +57,11 @@ const OWN_STYLESHEETS: Record<string, string> = {
 
 /**
  * Classes of a widget's sheet named neither for its folder nor for the sheet (nor a state, `is-…`, nor a
- * shared sheet's class), by sheet: each a class the markup, the site script and the tests use, to be renamed
- * (as `.footer-grid` became `.site-footer-grid`) in a change of its own. Only to shrink: a sheet's new class is named
- * for its widget.
+ * shared sheet's class), by sheet. None: the 235 older names were renamed (as `.footer-grid` became
+ * `.site-footer-grid`), or moved into `shared-helpers.css` where several widgets use them (as `.card-image`
+ * was). Not to be added to: a sheet's new class is named for its widget.
  */
-const NAMED_ELSEWHERE: Record<string, string[]> = {
-  'components/admin/admin.css': [
-    'badge',
-    'badge-active',
-    'badge-admin',
-    'badge-blocked',
-    'badge-cancelled',
-    'badge-confirmed',
-    'badge-delivered',
-    'badge-disabled',
-    'badge-handled',
-    'badge-inactive',
-    'badge-new',
-    'badge-pending',
-    'badge-shipped',
-    'badge-suspicious',
-    'badge-unverified',
-    'card-image',
-    'chart',
-    'chart-axis',
-    'chart-bars',
-    'chart-head',
-    'chart-title',
-    'chart-total',
-    'mono',
-    'shipping-form',
-    'table-scroll',
-  ],
-  'components/card-design/personalise.css': ['card-preview', 'card-preview-face'],
-  'components/cards/cards.css': [
-    'breadcrumb',
-    'card-actions',
-    'card-detail',
-    'card-detail-grid',
-    'card-detail-meta',
-    'card-grid',
-    'card-image',
-    'card-tile',
-    'card-tile-link',
-    'card-tile-meta',
-    'card-tile-name',
-    'design-tag',
-    'error-actions',
-    'error-code',
-    'error-page',
-    'page-status',
-    'pager',
-    'pager-status',
-    'price',
-    'price-large',
-    'result-count',
-    'stock-note',
-  ],
-  'components/cart/cart.css': [
-    'card-image',
-    'empty-state',
-    'line-problem',
-    'printed-details',
-    'printed-details-card',
-    'quantity-input',
-    'quantity-step',
-  ],
-  'components/checkout/checkout.css': [
-    'cart-total',
-    'order-facts',
-    'order-list',
-    'order-summary',
-    'success-card',
-  ],
-  'components/page-header/page-header.css': ['breadcrumb'],
-  'components/team-pack/team-pack.css': [
-    'member-link-actions',
-    'member-link-form',
-    'mono',
-    'printed-card-claim',
-    'team-card-front',
-    'team-serials',
-  ],
-  'components/verification/verify.css': ['on'],
-};
+const NAMED_ELSEWHERE: Record<string, string[]> = {};
 
 /**
  * The widths a layout changes at, four for the whole site, each written as "below N" as the product spec

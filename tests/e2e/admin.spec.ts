@@ -164,7 +164,7 @@ test('an admin ships a customer’s order and the customer is e-mailed', async (
   await page.getByLabel('Note to the customer (optional)').fill('Tracking number: AN123456789IE');
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(page.getByText(`Order ${order.number} is now shipped.`, { exact: false })).toBeVisible();
-  await expect(page.locator('.admin-title .badge')).toHaveText('shipped');
+  await expect(page.locator('.admin-title .admin-badge')).toHaveText('shipped');
   await expect(page.getByRole('list').filter({ hasText: 'Tracking number' })).toContainText(admin.email);
 
   const mail = await site.smtp.waitFor(customer.email, (m) => m.subject.includes('Shipped'));
@@ -206,7 +206,7 @@ test('an admin generates a batch, downloads its CSV, and a serial from it verifi
   await expect(dialog.getByRole('button', { name: 'Block' })).toBeDisabled();
   await dialog.getByLabel('Reason').selectOption('counterfeit');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  await expect(page.locator('.admin-title .badge').first()).toHaveText('blocked');
+  await expect(page.locator('.admin-title .admin-badge').first()).toHaveText('blocked');
   await go(page, `/verify?code=${serial}`);
   await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
 });

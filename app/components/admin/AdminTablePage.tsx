@@ -25,7 +25,11 @@ export function AdminTablePage({
       <p className="admin-count" aria-live="polite">
         {count === 1 ? '1 match' : `${count.toLocaleString('en-US')} matches`}
       </p>
-      {count === 0 ? <p className="admin-empty">{empty}</p> : <div className="table-scroll">{children}</div>}
+      {count === 0 ? (
+        <p className="admin-empty">{empty}</p>
+      ) : (
+        <div className="admin-table-scroll">{children}</div>
+      )}
       <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
     </>
   );

@@ -20,15 +20,15 @@ export function BarChart({
   const today = figures.at(-1)?.value ?? 0;
   const width = 100 / Math.max(1, figures.length);
   return (
-    <figure className="chart" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="chart-head">
-        <span className="chart-title">{title}</span>
-        <span className="chart-total">
+    <figure className="admin-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="admin-chart-head">
+        <span className="admin-chart-title">{title}</span>
+        <span className="admin-chart-total">
           <strong>{format(total)}</strong> in {figures.length} days · today {format(today)}
         </span>
       </figcaption>
       <svg
-        className="chart-bars"
+        className="admin-chart-bars"
         viewBox="0 0 100 40"
         preserveAspectRatio="none"
         aria-hidden="true"
@@ -49,7 +49,7 @@ export function BarChart({
           );
         })}
       </svg>
-      <div className="chart-axis" aria-hidden="true">
+      <div className="admin-chart-axis" aria-hidden="true">
         <span>{figures[0]?.day}</span>
         <span>{figures.at(-1)?.day}</span>
       </div>

@@ -115,7 +115,7 @@ export function ProofPanel({
       {proofs.results.length === 0 ? (
         <p className="muted">No proof sent yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="admin-table-scroll">
           <AdminTable
             rows={proofs.results}
             rowKey={(proof) => proof.id}

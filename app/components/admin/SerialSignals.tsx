@@ -29,7 +29,7 @@ export function ChipFacts({ chip }: { chip: SerialSignals['chip'] }) {
       <dt>Chip</dt>
       <dd>Secure (NTAG 424 DNA): each tap is verified</dd>
       <dt>Chip UID</dt>
-      <dd className="mono">
+      <dd className="admin-mono">
         {chip.uid ?? 'Placeholder: not bound yet (bound by the import after encoding)'}
       </dd>
       <dt>Key version</dt>
@@ -103,7 +103,7 @@ export function TapsPanel({ taps }: { taps: SerialSignals['taps'] }) {
       {taps.length === 0 ? (
         <p className="muted">No tap in the last 90 days.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="admin-table-scroll">
           <AdminTable
             rows={taps}
             rowKey={(tap) => `${tap.at}-${tap.kind}-${tap.counter ?? ''}`}

@@ -1,4 +1,4 @@
 /** A status word in a coloured pill; the colour only repeats what the word says. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-${status}`}>{status}</span>;
+  return <span className={`admin-badge admin-badge-${status}`}>{status}</span>;
 }

@@ -44,7 +44,7 @@ export function TeamSerialsDialog({
           Enter the serial number printed on the card packed for each team member. Each member is e-mailed a
           link to claim their card onto their own profile; until then only their address can claim it.
         </p>
-        <ol className="team-serials">
+        <ol className="team-pack-serials">
           {cards.map((card, index) => {
             const id = `team-serial-${card.design.id}`;
             const error = errors[`serials.${card.design.id}`]?.[0];

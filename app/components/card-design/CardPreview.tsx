@@ -38,10 +38,10 @@ export function CardPreview({
 }) {
   const { front, back } = drawCard({ printed, design, fields, images, ...(qr ? { qr } : {}) });
   return (
-    <div className="card-preview">
+    <div className="card-design-preview">
       <figure>
         <div
-          className="card-preview-face"
+          className="card-design-preview-face"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawCard's own SVG; typed text is escaped in it
           dangerouslySetInnerHTML={{ __html: front }}
         />
@@ -49,7 +49,7 @@ export function CardPreview({
       </figure>
       <figure>
         <div
-          className="card-preview-face"
+          className="card-design-preview-face"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: drawCard's own SVG; typed text is escaped in it
           dangerouslySetInnerHTML={{ __html: back }}
         />

@@ -12,14 +12,14 @@ export function tileOf({ id, slug, name, cover_image, category, price }: CardTil
 
 export function CardTile({ card, eager = false }: { card: CardTileData; eager?: boolean }) {
   return (
-    <article className="card-tile">
-      <SiteLink to={`/cards/${card.slug}`} className="card-tile-link">
+    <article className="cards-tile">
+      <SiteLink to={`/cards/${card.slug}`} className="cards-tile-link">
         <CardImage src={card.cover_image} alt="" eager={eager} />
-        <h2 className="card-tile-name">{card.name}</h2>
+        <h2 className="cards-tile-name">{card.name}</h2>
       </SiteLink>
-      <p className="card-tile-meta">
-        <span className="design-tag">{card.category}</span>
-        <span className="price">{formatDollars(card.price)}</span>
+      <p className="cards-tile-meta">
+        <span className="cards-design-tag">{card.category}</span>
+        <span className="cards-price">{formatDollars(card.price)}</span>
       </p>
     </article>
   );

@@ -15,10 +15,10 @@ export function QuantityInput({
   useEffect(() => setDraft(String(value)), [value]);
 
   return (
-    <div className="quantity-input">
+    <div className="cart-quantity-input">
       <button
         type="button"
-        className="quantity-step"
+        className="cart-quantity-step"
         aria-label={`Decrease ${label}`}
         disabled={value <= MIN_QUANTITY}
         onClick={() => onChange(value - 1)}
@@ -42,7 +42,7 @@ export function QuantityInput({
       />
       <button
         type="button"
-        className="quantity-step"
+        className="cart-quantity-step"
         aria-label={`Increase ${label}`}
         disabled={value >= MAX_QUANTITY}
         onClick={() => onChange(value + 1)}

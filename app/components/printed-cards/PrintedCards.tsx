@@ -49,8 +49,8 @@ export function PrintedCards({
             {printedSummary(card) || 'Pictures only'}
             {card.member_email && <span className="muted"> (for {card.member_email})</span>}
             {card.serial && (
-              <span className="printed-card-claim">
-                Card <span className="mono">{card.serial}</span>:{' '}
+              <span className="printed-cards-claim">
+                Card <span className="printed-cards-serial">{card.serial}</span>:{' '}
                 {card.claimed_at ? `claimed ${formatDate(card.claimed_at)}` : 'sent, not claimed yet'}
                 {memberLinksOf !== undefined && card.member_email && !card.claimed_at && (
                   <>

@@ -39,7 +39,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
       </span>
       {open ? (
         <form
-          className="member-link-form"
+          className="team-pack-member-link-form"
           onSubmit={(event) => {
             event.preventDefault();
             void send();
@@ -61,7 +61,7 @@ export function MemberLink({ orderId, design, email }: { orderId: number; design
               {error}
             </span>
           )}
-          <span className="member-link-actions">
+          <span className="team-pack-member-link-actions">
             <button type="submit" className="button button-small" disabled={busy}>
               {busy ? 'Sending...' : 'Send the link'}
             </button>

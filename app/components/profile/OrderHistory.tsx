@@ -54,7 +54,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
           No orders yet. <Link to="/cards">Browse smart cards</Link>
         </p>
       ) : (
-        <ul className="order-list">
+        <ul className="order-history-list">
           {orders.map((order) => (
             <li key={order.id} className="order-history-item" aria-label={`Order ${order.number}`}>
               <div className="order-history-head">

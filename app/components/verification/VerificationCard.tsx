@@ -182,7 +182,7 @@ function Attempts({ count }: { count: number }) {
       <span className="verification-meter" aria-hidden="true">
         {Array.from({ length: MAX_VERIFICATIONS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: five fixed steps
-          <span key={i} className={i < shown ? 'on' : undefined} />
+          <span key={i} className={i < shown ? 'is-on' : undefined} />
         ))}
       </span>
     </dd>

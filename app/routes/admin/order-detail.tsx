@@ -81,7 +81,7 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
       <section className="admin-panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Lines</h2>
         {order.print_files && <PrintFilesProgress files={order.print_files} />}
-        <div className="table-scroll">
+        <div className="admin-table-scroll">
           <AdminTable
             rows={order.items}
             rowKey={orderLineKey}

@@ -103,13 +103,13 @@ export default function AdminSerialBlocks() {
             One serial per row under a header, up to {MAX_BLOCK_ROWS.toLocaleString('en-US')} rows. Every row
             is checked first: if one is wrong, nothing is blocked.
           </p>
-          <pre className="mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <pre className="admin-mono" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {'serial,reason,note\nABCD-EFGH-JKMN,counterfeit,Seized at the fair'}
           </pre>
           <dl className="admin-facts">
             {BLOCK_REASON_CODES.map((code) => (
               <Fragment key={code}>
-                <dt className="mono">{code}</dt>
+                <dt className="admin-mono">{code}</dt>
                 <dd>{BLOCK_REASONS[code]}</dd>
               </Fragment>
             ))}
@@ -122,7 +122,7 @@ export default function AdminSerialBlocks() {
       {result && (
         <section className="admin-panel" aria-labelledby="blocks-rows">
           <h2 id="blocks-rows">{result.applied ? 'Blocked' : '2. Confirm'}</h2>
-          <div className="table-scroll">
+          <div className="admin-table-scroll">
             <AdminTable
               rows={result.rows}
               rowKey={(row) => row.serial}
@@ -131,7 +131,7 @@ export default function AdminSerialBlocks() {
                 {
                   header: 'Serial',
                   cell: (row) => (
-                    <Link to={`/admin/serials/${row.serial}`} className="mono">
+                    <Link to={`/admin/serials/${row.serial}`} className="admin-mono">
                       {row.display}
                     </Link>
                   ),

@@ -45,12 +45,12 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
         <Link to="/admin/serials">← Registry</Link>
       </p>
       <div className="admin-title">
-        <h1 className="mono">{serial.display}</h1>
+        <h1 className="admin-mono">{serial.display}</h1>
         <StatusBadge status={serial.status} />
         {serial.suspicious && <StatusBadge status="suspicious" />}
-        {serial.lost_at && <span className="badge badge-suspicious">reported lost</span>}
+        {serial.lost_at && <span className="admin-badge admin-badge-suspicious">reported lost</span>}
         {signals.flags.length > 0 && (
-          <span className="badge badge-suspicious">
+          <span className="admin-badge admin-badge-suspicious">
             {signals.flags.length === 1 ? '1 open flag' : `${signals.flags.length} open flags`}
           </span>
         )}
@@ -138,14 +138,14 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
         {serial.history.length === 0 ? (
           <p className="muted">Never verified.</p>
         ) : (
-          <div className="table-scroll">
+          <div className="admin-table-scroll">
             <AdminTable
               rows={serial.history}
               rowKey={(row) => `${row.at}-${row.count}`}
               columns={[
                 { header: 'Check', cell: (row) => `#${row.count}` },
                 { header: 'When', cell: (row) => formatDateTime(row.at) },
-                { header: 'Client (hashed)', className: 'mono', cell: (row) => row.client },
+                { header: 'Client (hashed)', className: 'admin-mono', cell: (row) => row.client },
               ]}
             />
           </div>

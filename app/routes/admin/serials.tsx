@@ -63,7 +63,7 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
             {
               header: 'Serial',
               cell: (serial) => (
-                <Link to={`/admin/serials/${serial.serial}`} className="mono">
+                <Link to={`/admin/serials/${serial.serial}`} className="admin-mono">
                   {serial.display}
                 </Link>
               ),
@@ -118,7 +118,11 @@ function ChipState({ chip }: { chip: AdminSerialRow['secure_chip'] }) {
       Secure · key v{chip.key_version}
       {chip.rekeying_to !== null && ` → v${chip.rekeying_to}`}
       <br />
-      {chip.uid ? <span className="mono">{chip.uid}</span> : <span className="muted">UID not bound</span>}
+      {chip.uid ? (
+        <span className="admin-mono">{chip.uid}</span>
+      ) : (
+        <span className="muted">UID not bound</span>
+      )}
     </>
   );
 }

@@ -62,7 +62,7 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
   return (
     <section className="admin-panel" aria-labelledby="zones-title">
       <h2 id="zones-title">Shipping zones</h2>
-      <div className="table-scroll">
+      <div className="admin-table-scroll">
         <AdminTable
           rows={zones}
           rowKey={(zone) => zone.id}
@@ -71,7 +71,7 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
               header: 'Zone',
               cell: (zone) => (
                 <>
-                  {zone.name} {zone.is_default && <span className="badge">Default</span>}
+                  {zone.name} {zone.is_default && <span className="admin-badge">Default</span>}
                 </>
               ),
             },
@@ -136,7 +136,7 @@ function Zones({ zones }: { zones: ShippingZone[] }) {
       </div>
       <form
         key={editing?.id ?? 'new'}
-        className="form admin-form shipping-form"
+        className="form admin-form admin-shipping-form"
         onSubmit={save}
         aria-labelledby="zone-form-title"
       >
@@ -219,7 +219,7 @@ function Countries({ zones, countries }: { zones: ShippingZone[]; countries: Cou
       {countries.length === 0 ? (
         <p className="admin-empty">No country is listed: every order ships at the default zone’s rate.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="admin-table-scroll">
           <AdminTable
             rows={countries}
             rowKey={(row) => row.country}
@@ -228,7 +228,7 @@ function Countries({ zones, countries }: { zones: ShippingZone[]; countries: Cou
                 header: 'Country',
                 cell: (row) => (
                   <>
-                    {row.name} <span className="muted mono">{row.country}</span>
+                    {row.name} <span className="muted admin-mono">{row.country}</span>
                   </>
                 ),
               },
@@ -270,7 +270,7 @@ function Countries({ zones, countries }: { zones: ShippingZone[]; countries: Cou
       )}
       <form
         key={editing?.country ?? 'new'}
-        className="form admin-form shipping-form"
+        className="form admin-form admin-shipping-form"
         onSubmit={save}
         aria-labelledby="country-form-title"
       >

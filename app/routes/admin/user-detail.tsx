@@ -149,7 +149,7 @@ export default function AdminUserDetail({ loaderData }: Route.ComponentProps) {
       {history.length > 0 && (
         <section className="admin-panel" aria-labelledby="user-history">
           <h2 id="user-history">Changes by admins</h2>
-          <div className="table-scroll">
+          <div className="admin-table-scroll">
             <AuditTable entries={history} />
           </div>
         </section>

@@ -48,6 +48,19 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
               header: 'Order',
               cell: (order) => <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>,
             },
+            {
+              header: 'Waiting for us',
+              cell: (order) =>
+                order.queue && order.waiting_since ? (
+                  <>
+                    {WORK_QUEUE_LABELS[order.queue]}
+                    <br />
+                    <span className="muted">{waitingFor(order.waiting_since)}</span>
+                  </>
+                ) : (
+                  '—'
+                ),
+            },
             { header: 'Placed', cell: (order) => formatDateTime(order.created_at) },
             {
               header: 'Customer',
@@ -62,19 +75,6 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
             { header: 'Cards', cell: (order) => order.item_count },
             { header: 'Total', cell: (order) => formatDollars(order.total) },
             { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
-            {
-              header: 'Waiting for us',
-              cell: (order) =>
-                order.queue && order.waiting_since ? (
-                  <>
-                    {WORK_QUEUE_LABELS[order.queue]}
-                    <br />
-                    <span className="muted">{waitingFor(order.waiting_since)}</span>
-                  </>
-                ) : (
-                  '—'
-                ),
-            },
           ]}
         />
       </AdminTablePage>

@@ -211,7 +211,7 @@ test('an admin generates a batch, downloads its CSV, and a serial from it verifi
   await expect(dialog.getByRole('button', { name: 'Block' })).toBeDisabled();
   await dialog.getByLabel('Reason').selectOption('counterfeit');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  await expect(page.locator('.admin-title .admin-badge').first()).toHaveText('blocked');
+  await expect(page.locator('.admin-title .admin-badge').first()).toHaveText('Blocked');
   await go(page, `/verify?code=${serial}`);
   await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
 });

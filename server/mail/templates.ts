@@ -1,5 +1,6 @@
 import { cardPageNotice } from '../../common/messages/profiles.ts';
 import { orderChargeLines } from '../../common/order-charges.ts';
+import { ORDER_STATUS_LABELS } from '../../common/order-status.ts';
 import { company } from '../../content/company.ts';
 import type { InvoiceRow, LeadRow } from '../db/schema/index.ts';
 import { invoiceAttachment } from '../modules/billing/invoices.ts';
@@ -173,7 +174,8 @@ export function orderStatusMail(
   ordersUrl: string,
   document?: Pick<InvoiceRow, 'kind' | 'number' | 'pdf'> | null,
 ): MailMessage {
-  const news = STATUS_NEWS[order.status] ?? `is now ${order.status}.`;
+  const status = ORDER_STATUS_LABELS[order.status];
+  const news = STATUS_NEWS[order.status] ?? `is now ${status.toLowerCase()}.`;
   const lines = [
     `Hello ${greetingName(firstName)},`,
     `Your order ${order.number} ${news}`,
@@ -186,7 +188,6 @@ export function orderStatusMail(
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
     ...orderSummary(order),
   ];
-  const status = order.status.charAt(0).toUpperCase() + order.status.slice(1);
   return {
     to,
     subject: `Your ${company.name} order ${order.number}: ${status}`,

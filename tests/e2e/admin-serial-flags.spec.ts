@@ -180,6 +180,6 @@ test('the bulk page blocks two serials from a CSV, and the registry lists them b
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: new RegExp(serial.slice(0, 4)) }) });
-    await expect(row.filter({ hasText: reason })).toContainText('blocked');
+    await expect(row.filter({ hasText: reason })).toContainText('Blocked');
   }
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { generateSerial } from '../../server/modules/registry/serials/serial-code.ts';
 import { expect, HEAVY_WORK_MS, hydrated, test } from './support/fixtures.ts';
@@ -9,6 +9,7 @@ import {
   registerActiveUser,
   startMailedServerWithAdmin,
 } from './support/mailed-server.ts';
+import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -164,8 +165,12 @@ test('an admin ships a customer’s order and the customer is e-mailed', async (
   await page.getByLabel('Note to the customer (optional)').fill('Tracking number: AN123456789IE');
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(page.getByText(`Order ${order.number} is now shipped.`, { exact: false })).toBeVisible();
-  await expect(page.locator('.admin-title .admin-badge')).toHaveText('shipped');
-  await expect(page.getByRole('list').filter({ hasText: 'Tracking number' })).toContainText(admin.email);
+  await expect(page.locator('.admin-title .admin-badge')).toHaveText('Shipped');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Olive (admin) confirmed the order.');
+  await expect(history).toContainText('Olive (admin) marked the order shipped.');
+  await expect(history).toContainText('Note to the customer: Tracking number: AN123456789IE');
+  await expect(history).not.toContainText('awaiting_proof');
 
   const mail = await site.smtp.waitFor(customer.email, (m) => m.subject.includes('Shipped'));
   expect(mail.subject).toBe(`Your Nexa Digital order ${order.number}: Shipped`);
@@ -206,7 +211,7 @@ test('an admin generates a batch, downloads its CSV, and a serial from it verifi
   await expect(dialog.getByRole('button', { name: 'Block' })).toBeDisabled();
   await dialog.getByLabel('Reason').selectOption('counterfeit');
   await dialog.getByRole('button', { name: 'Block' }).click();
-  await expect(page.locator('.admin-title .admin-badge').first()).toHaveText('blocked');
+  await expect(page.locator('.admin-title .admin-badge').first()).toHaveText('Blocked');
   await go(page, `/verify?code=${serial}`);
   await expect(page.locator('.verification')).toContainText('This serial number has been blocked');
 });
@@ -284,4 +289,114 @@ test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', as
   await nav.getByRole('link', { name: 'Users' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+});
+
+/** A signed-in client of the API outside the browser: the customer's or the admin's. */
+async function apiAs(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const headers = { origin: site.baseUrl };
+  const login = await context.request.post(`${site.baseUrl}/api/auth/login/`, {
+    data: { email: who.email, password: who.password },
+    headers,
+  });
+  expect(login.status()).toBe(200);
+  const call = async (method: 'GET' | 'POST', path: string, data?: object, extra = {}) => {
+    const response = await context.request.fetch(`${site.baseUrl}${path}`, {
+      method,
+      data,
+      headers: { ...headers, ...extra },
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return response.json();
+  };
+  return { call, close: () => context.close() };
+}
+
+test('the dashboard counts each state an order waits for the firm in, and each count opens its list', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const buyer = await apiAs(browser, customer);
+  const firm = await apiAs(browser, admin);
+  const address = await buyer.call('POST', '/api/auth/address/', {
+    address: '7 Harbour Row',
+    city: 'Cobh',
+    state: '',
+    country: 'Ireland',
+    postal_code: 'P24 X2YZ',
+  });
+  const plain = await buyer.call('GET', '/api/cards/classic-intro-card-matte-black/');
+  const printable = await buyer.call('GET', '/api/cards/signature-intro-card-pearl-white/');
+  let key = 0;
+  const order = (personalised: boolean): Promise<{ id: number; number: string }> => {
+    const card = personalised ? printable : plain;
+    const item = { card: card.id, quantity: 1, design: card.category };
+    const printed = personalised
+      ? { personalisation: [{ name: 'Cora Customer', title: 'Harbour Pilot' }] }
+      : {};
+    return buyer.call(
+      'POST',
+      '/api/orders/',
+      { address: address.id, items: [{ ...item, ...printed }] },
+      { 'idempotency-key': `e2e-queue-${Date.now()}-${key++}` },
+    );
+  };
+  const sendProof = (id: number) => firm.call('POST', `/api/admin/orders/${id}/proofs/`, { note: '' });
+  const decide = (id: number, body: object) =>
+    buyer.call('POST', `/api/orders/${id}/proof/decision/`, { version: 1, ...body });
+
+  const toConfirm = await order(false);
+  const toShip = await order(false);
+  await firm.call('POST', `/api/admin/orders/${toShip.id}/status/`, { status: 'confirmed' });
+  const proofToSend = await order(true);
+  const changes = await order(true);
+  await sendProof(changes.id);
+  await decide(changes.id, { decision: 'request_changes', note: 'Surname misspelt.' });
+  const toPrint = await order(true);
+  await sendProof(toPrint.id);
+  await decide(toPrint.id, { decision: 'approve' });
+  const queued: Array<[string, string, { number: string }]> = [
+    ['To confirm', 'to_confirm', toConfirm],
+    ['Proof to send', 'proof_to_send', proofToSend],
+    ['Changes requested', 'changes_requested', changes],
+    ['Ready to print', 'ready_to_print', toPrint],
+    ['To ship', 'to_ship', toShip],
+  ];
+  const counts = (await firm.call('GET', '/api/admin/dashboard/')).work_queue as Array<{
+    queue: string;
+    count: number;
+  }>;
+  await buyer.close();
+  await firm.close();
+
+  await logIn(page, admin);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [label, queue, waiting] of queued) {
+      await go(page, '/admin');
+      const tile = page.getByRole('list').getByRole('link', { name: new RegExp(`^\\d+\\s*${label}`) });
+      const count = counts.find((row) => row.queue === queue)?.count ?? 0;
+      expect(count, label).toBeGreaterThanOrEqual(1);
+      await expect(tile.locator('strong')).toHaveText(String(count));
+      await expect(tile).toContainText(/oldest waiting/);
+      await tile.click();
+      await expect(page).toHaveURL(`${site.baseUrl}/admin/orders?queue=${queue}`);
+      await expect(page.getByLabel('Waiting for us')).toHaveValue(queue);
+      await expect(page.getByText(`${label}: the order that has waited longest comes first.`)).toBeVisible();
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: waiting.number }) });
+      await expect(row).toContainText(label);
+      await expect(row).toContainText(/waiting (under an hour|\d+ hours?)/);
+    }
+  }
+  await go(page, '/admin');
+  await expect(page.getByText('Revenue in the last 30 days (confirmed orders only')).toBeVisible();
+  await shot(page, 'admin-work-queue', [390, 1280]);
+  await go(page, '/admin/orders?queue=changes_requested');
+  await shot(page, 'admin-orders-changes-requested', [390, 1280]);
+  await go(page, `/admin/orders/${changes.id}`);
+  await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    'The customer asked for changes to proof v1: “Surname misspelt.”',
+  );
+  await shot(page, 'admin-order-story', [390, 1280]);
 });

@@ -1,4 +1,6 @@
-/** A status word in a coloured pill; the colour only repeats what the word says. */
+import { statusLabel } from '../../../common/order-status';
+
+/** A status word in a coloured pill; the colour only repeats what the word says ("Awaiting proof"). */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`admin-badge admin-badge-${status}`}>{status}</span>;
+  return <span className={`admin-badge admin-badge-${status}`}>{statusLabel(status)}</span>;
 }

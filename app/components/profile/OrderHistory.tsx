@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ORDER_STATUS_LABELS } from '../../../common/order-status';
 import type { Order, OrderPage } from '../../../server/modules/orders/responses';
 import { api } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
@@ -8,15 +9,6 @@ import { OrderCharges } from '../OrderCharges';
 import { orderLineKey, PrintedCards } from '../printed-cards/PrintedCards';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-const STATUS_LABELS: Record<Order['status'], string> = {
-  awaiting_proof: 'Awaiting proof',
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 const DOCUMENT_LABELS: Record<Order['invoices'][number]['kind'], string> = {
   invoice: 'Invoice',
@@ -60,7 +52,9 @@ export function OrderHistory({ first }: { first: OrderPage }) {
               <div className="order-history-head">
                 <strong>{order.number}</strong>
                 <span className="muted">{dateFormat.format(new Date(order.created_at))}</span>
-                <span className={`status-badge status-${order.status}`}>{STATUS_LABELS[order.status]}</span>
+                <span className={`status-badge status-${order.status}`}>
+                  {ORDER_STATUS_LABELS[order.status]}
+                </span>
                 <strong className="order-history-total">{formatDollars(order.total)}</strong>
               </div>
               {order.status === 'awaiting_proof' && (

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { WORK_QUEUE_LABELS, waitingFor } from '../../../common/order-status';
 import { BarChart } from '../../components/admin/BarChart';
 import { loadDashboard } from '../../lib/admin.server';
 import { formatDollars } from '../../lib/format';
@@ -17,8 +18,14 @@ const RANGES = [7, 30, 90];
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const days = Number(params.get('days') ?? 30);
-  const attention: Array<[string, number, string]> = [
-    ['Pending orders', d.pending_orders, '/admin/orders?status=pending'],
+  // Each state an order waits for the firm in, the oldest wait under it; then what else needs a look.
+  const attention: Array<[string, number, string, string?]> = [
+    ...d.work_queue.map(({ queue, count, waiting_since }): [string, number, string, string?] => [
+      WORK_QUEUE_LABELS[queue],
+      count,
+      `/admin/orders?queue=${queue}`,
+      waiting_since ? `oldest ${waitingFor(waiting_since)}` : undefined,
+    ]),
     ['New leads', d.unhandled_leads, '/admin/leads?status=new'],
     ['Suspicious serials', d.suspicious_serials, '/admin/serials?status=suspicious'],
     ['Blocked serials', d.blocked_serials, '/admin/serials?status=blocked'],
@@ -36,23 +43,29 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         </nav>
       </div>
       <ul className="admin-kpis">
-        {attention.map(([label, value, to]) => (
+        {attention.map(([label, value, to, oldest]) => (
           <li key={label}>
             <Link to={to}>
               <strong>{value.toLocaleString('en-US')}</strong>
               <span>{label}</span>
+              {oldest && <small className="muted">{oldest}</small>}
             </Link>
           </li>
         ))}
       </ul>
       <p className="muted">
-        Revenue in the last {d.days} days (orders not cancelled):{' '}
+        {d.pending_orders.toLocaleString('en-US')} {d.pending_orders === 1 ? 'order waits' : 'orders wait'}{' '}
+        for us. Revenue in the last {d.days} days (confirmed orders only: confirmed, shipped and delivered):{' '}
         <strong>{formatDollars(d.revenue_total)}</strong>. Days are UTC. Card views are totals across all
         cards.
       </p>
       <div className="admin-charts">
         <BarChart title="Orders (not cancelled)" figures={d.orders} />
-        <BarChart title="Revenue" figures={d.revenue_cents} format={(cents) => formatDollars(cents)} />
+        <BarChart
+          title="Revenue (confirmed orders)"
+          figures={d.revenue_cents}
+          format={(cents) => formatDollars(cents)}
+        />
         <BarChart title="New users" figures={d.new_users} />
         <BarChart title="Verifications" figures={d.verifications} />
         <BarChart title="Leads" figures={d.leads} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { orderChargeLines } from '../../../common/order-charges';
+import { ORDER_STATUS_LABELS } from '../../../common/order-status';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { PrintFilesProgress } from '../../components/admin/PrintFilesProgress';
@@ -149,13 +150,10 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
       <section className="admin-panel" aria-labelledby="order-history">
         <h2 id="order-history">History</h2>
         <ol className="admin-history">
-          <li>
-            <StatusBadge status="pending" /> Placed by the customer · {formatDateTime(order.created_at)}
-          </li>
-          {order.history.map((event) => (
-            <li key={event.at + event.to}>
-              <StatusBadge status={event.to} /> {event.by ?? 'An admin'} · {formatDateTime(event.at)}
-              {event.note && <p className="admin-note">{event.note}</p>}
+          {order.story.map((step) => (
+            <li key={step.at + step.says}>
+              {step.says} <span className="muted">· {formatDateTime(step.at)}</span>
+              {step.note && <p className="admin-note">Note to the customer: {step.note}</p>}
             </li>
           ))}
         </ol>
@@ -194,8 +192,8 @@ function StatusChanger({
         }),
       {
         done: serials
-          ? `Order ${number} is now ${status}. The customer and each team member have been e-mailed.`
-          : `Order ${number} is now ${status}. The customer has been e-mailed.`,
+          ? `Order ${number} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}. The customer and each team member have been e-mailed.`
+          : `Order ${number} is now ${ORDER_STATUS_LABELS[status].toLowerCase()}. The customer has been e-mailed.`,
         failed: 'The status could not be changed.',
         onDone: () => {
           setNote('');

@@ -1,4 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ORDER_STATUS_LABELS,
+  WORK_QUEUE_LABELS,
+  WORK_QUEUES,
+  type WorkQueue,
+  waitingFor,
+} from '../../../common/order-status';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { AdminTablePage } from '../../components/admin/AdminTablePage';
 import { FilterForm, FilterInput, FilterSelect } from '../../components/admin/FilterForm';
@@ -14,18 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadAdminOrders(request, context);
 }
 
-const STATUSES: Array<[string, string]> = [
-  ['pending', 'Pending'],
-  ['confirmed', 'Confirmed'],
-  ['shipped', 'Shipped'],
-  ['delivered', 'Delivered'],
-  ['cancelled', 'Cancelled'],
-];
+const STATUSES = Object.entries(ORDER_STATUS_LABELS);
+const QUEUES = WORK_QUEUES.map((queue): [string, string] => [queue, WORK_QUEUE_LABELS[queue]]);
 
 export default function AdminOrders({ loaderData: page }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const queue = params.get('queue') as WorkQueue | null;
   return (
     <>
       <h1>Orders</h1>
+      {queue && WORK_QUEUE_LABELS[queue] && (
+        <p className="muted">{WORK_QUEUE_LABELS[queue]}: the order that has waited longest comes first.</p>
+      )}
       <AdminTablePage
         count={page.count}
         page={page.page}
@@ -40,6 +47,19 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
             {
               header: 'Order',
               cell: (order) => <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>,
+            },
+            {
+              header: 'Waiting for us',
+              cell: (order) =>
+                order.queue && order.waiting_since ? (
+                  <>
+                    {WORK_QUEUE_LABELS[order.queue]}
+                    <br />
+                    <span className="muted">{waitingFor(order.waiting_since)}</span>
+                  </>
+                ) : (
+                  '—'
+                ),
             },
             { header: 'Placed', cell: (order) => formatDateTime(order.created_at) },
             {
@@ -66,6 +86,7 @@ function OrderFilters() {
   return (
     <FilterForm label="Filter orders">
       <FilterInput label="Order or customer" name="search" placeholder="NX-… or e-mail" />
+      <FilterSelect label="Waiting for us" name="queue" options={QUEUES} />
       <FilterSelect label="Status" name="status" options={STATUSES} />
       <FilterInput label="From" name="from" type="date" />
       <FilterInput label="To" name="to" type="date" />

@@ -48,7 +48,7 @@ export default function AdminSerialDetail({ loaderData: serial }: Route.Componen
         <h1 className="admin-mono">{serial.display}</h1>
         <StatusBadge status={serial.status} />
         {serial.suspicious && <StatusBadge status="suspicious" />}
-        {serial.lost_at && <span className="admin-badge admin-badge-suspicious">reported lost</span>}
+        {serial.lost_at && <span className="admin-badge admin-badge-suspicious">Reported lost</span>}
         {signals.flags.length > 0 && (
           <span className="admin-badge admin-badge-suspicious">
             {signals.flags.length === 1 ? '1 open flag' : `${signals.flags.length} open flags`}

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { periodDays } from '../../../common/insights.ts';
 import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
@@ -6,6 +6,7 @@ import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { cardViewsPerDay } from '../insights/firm-totals.ts';
+import { countWorkQueue } from '../orders/work-queue.ts';
 import type { Dashboard } from './responses.ts';
 
 /** A sum or count per UTC day since `since`; the days without rows are filled with 0 by the caller. */
@@ -26,20 +27,26 @@ async function perDay(
   return new Map(rows.map((row) => [row.day, row.value]));
 }
 
+/** Revenue counts confirmed orders only: not one still pending or awaiting its proof, nor a cancelled one. */
+const REVENUE_STATUSES = ['confirmed', 'shipped', 'delivered'] as const;
+
 /** The firm's figures per day for the last `days` days (UTC), and what needs attention now. */
 export async function dashboard(db: Db, days: number, now = new Date()): Promise<Dashboard> {
   const list = periodDays(days, now);
   const since = new Date(`${list[0]}T00:00:00Z`);
   const notCancelled = ne(orders.status, 'cancelled');
   const orderDay = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [orderDays, newUsers, checks, newLeads, cardViews, [pending], [suspicious], [blocked], [unhandled]] =
+  const confirmed = inArray(orders.status, [...REVENUE_STATUSES]);
+  const [orderDays, newUsers, checks, newLeads, cardViews, queue, [suspicious], [blocked], [unhandled]] =
     await Promise.all([
       // Orders and revenue in one pass over the period's orders.
       db
         .select({
           day: orderDay,
           orders: sql<number>`count(*)`.mapWith(Number),
-          cents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
+          cents: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${confirmed}), 0)`.mapWith(
+            Number,
+          ),
         })
         .from(orders)
         .where(and(gte(orders.createdAt, since), notCancelled))
@@ -48,7 +55,7 @@ export async function dashboard(db: Db, days: number, now = new Date()): Promise
       perDay(db, serialVerifications, serialVerifications.verifiedAt, since),
       perDay(db, leads, leads.createdAt, since),
       cardViewsPerDay(db, list),
-      db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
+      countWorkQueue(db),
       db.select({ value: count() }).from(serials).where(gt(serials.verificationCount, MAX_VERIFICATIONS)),
       db.select({ value: count() }).from(serials).where(eq(serials.status, 'blocked')),
       db.select({ value: count() }).from(leads).where(eq(leads.status, 'new')),
@@ -66,7 +73,8 @@ export async function dashboard(db: Db, days: number, now = new Date()): Promise
     leads: series(newLeads),
     card_taps: cardViews.map(({ day, taps }) => ({ day, value: taps })),
     card_other_views: cardViews.map(({ day, other }) => ({ day, value: other })),
-    pending_orders: pending?.value ?? 0,
+    pending_orders: queue.reduce((sum, waiting) => sum + waiting.count, 0),
+    work_queue: queue,
     suspicious_serials: suspicious?.value ?? 0,
     blocked_serials: blocked?.value ?? 0,
     unhandled_leads: unhandled?.value ?? 0,

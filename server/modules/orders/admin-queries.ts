@@ -10,8 +10,10 @@ import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
 import type { AdminOrdersQuery } from './admin-schemas.ts';
 import { ORDER_ADMIN_MESSAGES, ORDER_TRANSITIONS } from './fulfilment.ts';
+import { orderStory } from './history-words.ts';
 import type { AdminOrder, AdminOrderRow } from './responses.ts';
 import { withLines } from './service.ts';
+import { inQueue, queueOf, sinceIn, waitingSince } from './work-queue.ts';
 
 const nameOf = (user: { firstName: string; lastName: string }) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -19,6 +21,7 @@ const nameOf = (user: { firstName: string; lastName: string }) =>
 function ordersWhere(db: Db, query: AdminOrdersQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.queue) conditions.push(inQueue(query.queue));
   if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) {
     const end = new Date(`${query.to}T00:00:00Z`);
@@ -38,24 +41,29 @@ function ordersWhere(db: Db, query: AdminOrdersQuery): SQL | undefined {
 }
 
 /**
- * Every customer's orders, newest first, filtered by status, dates (UTC days) and customer or number.
+ * Every customer's orders, newest first (in one work queue: the longest wait first), filtered by status, queue,
+ * dates (UTC days) and customer or number.
  * The page is cut from the orders table alone, then its customers are read: joining first would look up
  * the customer of every skipped row on a deep page.
  */
 export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<Page<AdminOrderRow>> {
   const where = ordersWhere(db, query);
   const rows = db
-    .select()
+    .select({ order: orders, queue: queueOf, since: waitingSince })
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(
+      ...(query.queue
+        ? [asc(sinceIn(query.queue)), asc(orders.id)]
+        : [desc(orders.createdAt), desc(orders.id)]),
+    )
     .limit(ADMIN_PAGE_SIZE)
     .offset(offsetOf(query.page, ADMIN_PAGE_SIZE))
     .then(async (found) => {
-      const ids = [...new Set(found.map((order) => order.userId))];
+      const ids = [...new Set(found.map(({ order }) => order.userId))];
       const customers = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
       const byId = new Map(customers.map((user) => [user.id, user]));
-      return found.map((order) => {
+      return found.map(({ order, queue, since }) => {
         const user = byId.get(order.userId);
         return {
           id: order.id,
@@ -65,6 +73,8 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<Page<A
           total: centsToPrice(order.totalCents),
           item_count: order.itemCount,
           customer: { id: order.userId, email: user?.email ?? '', name: user ? nameOf(user) : '' },
+          queue,
+          waiting_since: since?.toISOString() ?? null,
         };
       });
     });
@@ -88,7 +98,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, id));
   if (!found) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
-  const [[order], events] = await Promise.all([
+  const [[order], events, story] = await Promise.all([
     withLines(db, [found.order]),
     db
       .select({ event: orderEvents, by: users.email })
@@ -96,6 +106,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
       .leftJoin(users, eq(users.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    orderStory(db, { id, customerId: found.user.id, placedAt: found.order.createdAt }),
   ]);
   if (!order) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
   return {
@@ -108,6 +119,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
       by,
       at: event.createdAt.toISOString(),
     })),
+    story,
     next_statuses: ORDER_TRANSITIONS[order.status],
   };
 }

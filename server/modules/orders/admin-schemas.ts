@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRINTED_PER_ORDER } from '../../../common/card-design/personalisation.ts';
+import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { ORDER_STATUSES } from '../../db/schema/index.ts';
 import { pageNumber } from '../paging.ts';
 import { search } from '../staff/list-query.ts';
@@ -17,6 +18,11 @@ export const adminOrdersQuery = z
     page: pageNumber.default(1),
     status: z
       .enum(ORDER_STATUSES, { error: 'Unknown status.' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** A state in which orders wait for the firm: the list then shows the longest wait first. */
+    queue: z
+      .enum(WORK_QUEUES, { error: 'Unknown queue.' })
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /** Order number or the customer's e-mail or name. */

@@ -217,7 +217,7 @@ it('lists orders with filters and pages', async () => {
   expect((await call('GET', '/api/admin/orders/?search=%25', admin.cookie)).body.count).toBe(0);
 });
 
-it('counts orders and revenue per day on the dashboard, leaving cancelled orders out', async () => {
+it('counts orders per day on the dashboard, leaving cancelled orders out and revenue to confirmed ones', async () => {
   const today = async () => {
     const body = (await call('GET', '/api/admin/dashboard/?days=7', admin.cookie)).body;
     return {
@@ -231,10 +231,13 @@ it('counts orders and revenue per day on the dashboard, leaving cancelled orders
   const after = await today();
   expect(after).toEqual({
     orders: before.orders + 1,
-    // What the customer pays: $30.00 of cards, $14.90 shipping to Ireland and 23 % VAT ($10.33).
-    cents: before.cents + 5523,
+    // Not revenue until the firm confirms it.
+    cents: before.cents,
     pending: before.pending + 1,
   });
+  await call('POST', `/api/admin/orders/${order.id}/status/`, admin.cookie, { status: 'confirmed' });
+  // What the customer pays: $30.00 of cards, $14.90 shipping to Ireland and 23 % VAT ($10.33).
+  expect(await today()).toEqual({ ...after, cents: before.cents + 5523 });
   await call('POST', `/api/admin/orders/${order.id}/status/`, admin.cookie, { status: 'cancelled' });
   expect(await today()).toEqual(before);
 });

@@ -1,6 +1,7 @@
 // How an order moves after it is placed: the firm confirms, ships, delivers or cancels it.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
+import { ORDER_STATUS_LABELS } from '../../../common/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -30,7 +31,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
 
 export const ORDER_ADMIN_MESSAGES = {
   notFound: ORDER_MESSAGES.notFound,
-  transition: (from: OrderStatus, to: OrderStatus) => `An order that is ${from} cannot become ${to}.`,
+  transition: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changed: 'The order changed meanwhile; reload it and try again.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
@@ -112,7 +113,14 @@ const customerSchema = z
 /** An order as the admin console lists it: every customer's, without its lines. */
 export const adminOrderRowSchema = orderSchema
   .pick({ id: true, number: true, status: true, created_at: true, total: true, item_count: true })
-  .extend({ customer: customerSchema })
+  .extend({
+    customer: customerSchema,
+    queue: z
+      .enum(WORK_QUEUES)
+      .nullable()
+      .describe('The state in which the order waits for the firm; null when it waits for no one there.'),
+    waiting_since: z.iso.datetime().nullable().describe('Since when it has waited in its queue.'),
+  })
   .meta({ id: 'AdminOrderRow' });
 export type AdminOrderRow = z.output<typeof adminOrderRowSchema>;
 
@@ -127,10 +135,23 @@ const orderEventSchema = z
   })
   .meta({ id: 'OrderEvent' });
 
+/** A step of an order's story in words, for the firm: "Olive (admin) confirmed the order." */
+const orderStorySchema = z
+  .strictObject({
+    at: z.iso.datetime(),
+    says: z.string().describe('Who did what, in words.'),
+    note: z.string().nullable().describe("The admin's note to the customer with a status change."),
+  })
+  .meta({ id: 'OrderStory' });
+export type OrderStory = z.output<typeof orderStorySchema>;
+
 export const adminOrderSchema = orderSchema
   .extend({
     customer: customerSchema,
     history: z.array(orderEventSchema),
+    story: z
+      .array(orderStorySchema)
+      .describe('The order placed, its proofs sent and answered and its status changes, oldest first.'),
     next_statuses: z.array(z.enum(ORDER_STATUSES)).describe('The statuses it may move to now.'),
   })
   .meta({ id: 'AdminOrder' });

@@ -1,0 +1,99 @@
+// An order's history told in words for the firm: who did what, from its status changes and its proofs.
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { type OrderStatus, orderEvents, orderProofs, type UserRow, users } from '../../db/schema/index.ts';
+import type { OrderStory } from './responses.ts';
+
+type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'role'> | null;
+
+const STATUS_DEEDS: Record<OrderStatus, string> = {
+  awaiting_proof: 'moved the order back to awaiting its proof',
+  pending: 'moved the order back to pending',
+  confirmed: 'confirmed the order',
+  shipped: 'marked the order shipped',
+  delivered: 'marked the order delivered',
+  cancelled: 'cancelled the order',
+};
+
+/** "The customer", "Olive (admin)", or who a removed account was. */
+function whoIs(person: Person, customerId: number): string {
+  if (!person) return 'A removed account';
+  if (person.id === customerId) return 'The customer';
+  const name = person.firstName || person.email;
+  return person.role === 'admin' ? `${name} (admin)` : name;
+}
+
+const person = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  role: users.role,
+};
+
+/** The order's story, oldest first: placed, each proof sent and answered, each status change. */
+export async function orderStory(
+  db: Db,
+  order: { id: number; customerId: number; placedAt: Date },
+): Promise<OrderStory[]> {
+  const sender = alias(users, 'proof_sender');
+  const [events, proofs] = await Promise.all([
+    db
+      .select({ event: orderEvents, by: person })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({
+        version: orderProofs.version,
+        source: orderProofs.source,
+        status: orderProofs.status,
+        note: orderProofs.customerNote,
+        sentAt: orderProofs.createdAt,
+        decidedAt: orderProofs.decidedAt,
+        by: { id: sender.id, email: sender.email, firstName: sender.firstName, role: sender.role },
+      })
+      .from(orderProofs)
+      .leftJoin(sender, eq(sender.id, orderProofs.createdBy))
+      .where(eq(orderProofs.orderId, order.id))
+      .orderBy(asc(orderProofs.version)),
+  ]);
+  const story: Array<OrderStory & { order: number }> = [
+    { at: order.placedAt.toISOString(), says: 'The customer placed the order.', note: null, order: 0 },
+  ];
+  for (const proof of proofs) {
+    const what =
+      proof.source === 'uploaded' ? `proof v${proof.version} (an uploaded PDF)` : `proof v${proof.version}`;
+    story.push({
+      at: proof.sentAt.toISOString(),
+      says: `${whoIs(proof.by, order.customerId)} sent ${what}.`,
+      note: null,
+      order: 1,
+    });
+    if (!proof.decidedAt) continue;
+    const at = proof.decidedAt.toISOString();
+    if (proof.status === 'approved') {
+      story.push({ at, says: `The customer approved proof v${proof.version}.`, note: null, order: 2 });
+    } else if (proof.status === 'changes_requested') {
+      const says = `The customer asked for changes to proof v${proof.version}: “${proof.note ?? ''}”`;
+      story.push({ at, says, note: null, order: 2 });
+    }
+  }
+  for (const { event, by } of events) {
+    const byCustomer = by?.id === order.customerId;
+    const to = event.toStatus as OrderStatus;
+    story.push({
+      at: event.createdAt.toISOString(),
+      // The customer moves an order only by approving its proof, told just before.
+      says: byCustomer
+        ? 'Their approval confirmed the order.'
+        : `${whoIs(by, order.customerId)} ${STATUS_DEEDS[to] ?? `moved the order to ${to}`}.`,
+      note: !byCustomer && event.note ? event.note : null,
+      order: 3,
+    });
+  }
+  return story
+    .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order)
+    .map(({ at, says, note }) => ({ at, says, note }));
+}

@@ -212,7 +212,7 @@ test('the admin console has its own frame, its tables fit a phone, and its audit
   await logIn(page, site.baseUrl, admin, '/admin/orders');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/admin/orders', '/admin/serials', '/admin/audit']) {
+    for (const path of ['/admin/orders', `/admin/orders/${placed?.id}`, '/admin/serials', '/admin/audit']) {
       await page.goto(`${site.baseUrl}${path}`);
       await hydrated(page);
       // The console's own header, not the shop's: no cart, no Services menu.

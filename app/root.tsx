@@ -19,7 +19,7 @@ import { OrganizationLd } from './components/OrganizationLd';
 import { SiteFooter } from './components/site-footer/SiteFooter';
 import { SiteHeader } from './components/site-header/SiteHeader';
 import { AuthProvider } from './lib/auth';
-import { barePageOf } from './lib/bare-page';
+import { barePageOf, hasOwnFrame } from './lib/bare-page';
 import { readInputBeforeHydration } from './lib/input-before-hydration';
 import { useLightPage } from './lib/light-page';
 import { useNonce } from './lib/nonce';
@@ -70,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const bare = barePageOf(useMatches());
   const light = useLightPage();
+  const ownFrame = hasOwnFrame(useMatches());
   // Runs only where React does (a hydrated page), after every page component's first effects: what was
   // typed or chosen before is taken into React's state, then the form guard hands on what it held
   // (decision 035).
@@ -123,9 +124,15 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <AuthProvider>
-          <SiteHeader />
-          {children}
-          <SiteFooter />
+          {ownFrame ? (
+            children
+          ) : (
+            <>
+              <SiteHeader />
+              {children}
+              <SiteFooter />
+            </>
+          )}
         </AuthProvider>
         {light ? (
           // A light page: no React in the browser, only the site script for the chrome (decision 034).
@@ -145,10 +152,19 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation();
-  const bare = barePageOf(useMatches()) !== undefined;
+  const matches = useMatches();
+  const bare = barePageOf(matches) !== undefined;
   const openingCard = navigation.state === 'loading' && CARD_DETAIL_PATH.test(navigation.location.pathname);
   // A bare page is its own <main>.
   if (bare) return <Outlet />;
+  // So is a page with its own frame, its <main> beside its own header and navigation.
+  if (hasOwnFrame(matches))
+    return (
+      <>
+        <NavigationProgress />
+        <Outlet />
+      </>
+    );
   return (
     <>
       <NavigationProgress />

@@ -39,3 +39,20 @@ export function isLightPage(matches: readonly HandleOf[]): boolean {
 export function hydrates(matches: readonly HandleOf[]): boolean {
   return barePageOf(matches) === undefined && !isLightPage(matches);
 }
+
+/**
+ * A route's `handle` that brings its own frame (header, navigation and `<main>`) in place of the site's
+ * header and footer: the admin console. Only once its loader answered: a visitor it refuses sees the
+ * site's error page in the site's chrome.
+ */
+interface OwnFrame {
+  ownFrame: true;
+}
+
+export const OWN_FRAME: OwnFrame = { ownFrame: true };
+
+export function hasOwnFrame(matches: readonly (HandleOf & { data?: unknown })[]): boolean {
+  return matches.some(
+    (match) => (match.handle as Partial<OwnFrame> | undefined)?.ownFrame === true && match.data !== undefined,
+  );
+}

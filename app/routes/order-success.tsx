@@ -29,8 +29,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               <OrderChargeTerms order={order} />
               <dt>Total</dt>
               <dd>{formatDollars(order.total)}</dd>
-              <dt>Items</dt>
-              <dd>{order.item_count}</dd>
+              <dt>Cards</dt>
+              <dd data-testid="card-count">{order.card_count}</dd>
             </dl>
           )}
           <p className="muted">

@@ -104,7 +104,7 @@ function orderSummary(order: Order): string[] {
   return [
     ...lines,
     ...orderChargeLines(order).map((line) => `${line.label}: $${line.amount}`),
-    `Total: $${order.total} (${order.item_count} ${order.item_count === 1 ? 'card' : 'cards'})`,
+    `Total: $${order.total} (${order.card_count} ${order.card_count === 1 ? 'card' : 'cards'})`,
     `Ships to: ${address}`,
   ];
 }

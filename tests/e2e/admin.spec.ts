@@ -275,11 +275,12 @@ test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', as
   }
   expect(failures).toEqual([]);
 
-  // The audit log shows what changed and leads to the record.
+  // The audit log says who changed what, in words, and leads to the record.
   await go(page, '/admin/audit?target_type=order');
   const shipped = page.getByRole('row').filter({ hasText: 'Tracking number: AN123456789IE' });
-  await expect(shipped).toContainText('status: confirmed');
-  await shipped.getByRole('link', { name: /^order \d+$/ }).click();
+  await expect(shipped).toContainText('Status: Confirmed → Shipped');
+  await expect(shipped).toContainText(`Admin ${admin.email}`);
+  await shipped.getByRole('link', { name: /^Order \d+$/ }).click();
   await expect(page.getByRole('heading', { name: /^Order NX-/ })).toBeVisible();
 
   // The admin sections are reachable with Tab, and the current one is marked.

@@ -360,8 +360,11 @@ async function tour(page: Page, stops: Stop[], signedIn = false): Promise<string
   return failures;
 }
 
-/** The header is marked signed in once the page knows who is (a light page holds a hidden Logout either way). */
-const loggedInMark = (page: Page) => page.locator('header.site-header.is-signed-in');
+/**
+ * The header is marked signed in once the page knows who is (a light page holds a hidden Logout either way);
+ * the admin console's own header is only ever rendered for a signed-in admin.
+ */
+const loggedInMark = (page: Page) => page.locator('header.site-header.is-signed-in, header.admin-header');
 
 async function signIn(context: BrowserContext | APIRequestContext, who: { email: string; password: string }) {
   const request = 'request' in context ? context.request : context;

@@ -23,6 +23,9 @@ const ben = { firstName: 'Ben', lastName: 'Okafor', email: 'ben.team@example.tes
 const PACK = '/cards/team-pack-matte-black';
 const NAMES = ['Maya Lindqvist', 'Ana Sousa', 'Ben Okafor', 'Cleo Park', 'Dev Rao'];
 let site: MailedServer;
+/** The pack's order, once placed: the admin console's frame is looked at with it. */
+let placed: { number: string; id: string } | undefined;
+let anasSerial: string | undefined;
 
 test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 
@@ -75,10 +78,26 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
     postalCode: '111 23',
     country: 'Sweden',
   });
+  placed = order;
+  // A pack of 5 is 5 printed cards, not 1 item: on the order placed, in its mail and in the admin console.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByTestId('card-count')).toHaveText('5');
+    await expect(page.getByTestId('card-count')).toBeInViewport();
+  }
+  const confirmation = await site.smtp.waitFor(buyer.email, (m) => m.subject.includes(order.number));
+  expect(confirmation.text).toMatch(/Total: \$[\d.]+ \(5 cards\)/);
 
   // The firm sends the proof; the buyer approves it from the mail.
   const firm = await newTab(await browser.newContext());
-  await logIn(firm, site.baseUrl, admin, `/admin/orders/${order.id}`);
+  await logIn(firm, site.baseUrl, admin, `/admin/orders?search=${order.number}`);
+  const listed = firm.getByRole('row', { name: new RegExp(order.number) });
+  await expect(listed.getByRole('cell').nth(3)).toHaveText('5');
+  await firm.goto(`${site.baseUrl}/admin/orders/${order.id}`);
+  await hydrated(firm);
+  await expect(firm.getByRole('region', { name: 'Lines' }).getByRole('row', { name: /Total/ })).toContainText(
+    '5 cards',
+  );
   await firm
     .getByRole('region', { name: 'Proof' })
     .getByRole('button', { name: 'Send proof to customer' })
@@ -95,6 +114,7 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
 
   // Shipping asks for the serial on each member's card, and names a mistake against its card.
   const [forAna, forBen] = await printBatch(firm, 2);
+  anasSerial = forAna;
   await firm.reload();
   await hydrated(firm);
   await firm.getByRole('button', { name: 'Mark as shipped' }).click();
@@ -179,4 +199,74 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await expect(mine).toContainText('Shipped');
   await expect(mine.getByText(/claimed [A-Z][a-z]{2} \d/)).toHaveCount(2);
   await shot(page, 'team-pack-claimed', [390]);
+});
+
+/** Whether the page scrolls sideways: wider than its window. */
+const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('the admin console has its own frame, its tables fit a phone, and its audit log says who did what in words', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, site.baseUrl, admin, '/admin/orders');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/admin/orders', `/admin/orders/${placed?.id}`, '/admin/serials', '/admin/audit']) {
+      await page.goto(`${site.baseUrl}${path}`);
+      await hydrated(page);
+      // The console's own header, not the shop's: no cart, no Services menu.
+      const banner = page.getByRole('banner');
+      await expect(banner).toHaveCount(1);
+      await expect(banner.getByRole('link', { name: /Nexa Digital\s+Admin/ })).toBeVisible();
+      await expect(banner.getByText(admin.email)).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'View site' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /cart/i })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Services' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      expect(await overflows(page), `${path} scrolls sideways at ${width} px`).toBe(false);
+      await shot(page, `admin${path.replaceAll('/', '-')}`, [width]);
+    }
+  }
+
+  // On a phone the sections fold behind a menu button, reached and opened from the keyboard.
+  await page.setViewportSize({ width: 390, height: 900 });
+  const sections = page.getByRole('navigation', { name: 'Admin sections' });
+  await expect(sections).toBeHidden();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(sections.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await shot(page, 'admin-menu-open', [390]);
+  await sections.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(sections).toBeHidden();
+
+  // Order numbers stay on one line at 1280 px.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const number = page.getByRole('link', { name: placed?.number ?? 'no order' });
+  expect(await number.evaluate((link) => link.getClientRects().length)).toBe(1);
+
+  // The audit log: a member's claim is the customer's, the shipping the admin's, changes in words.
+  await page.goto(`${site.baseUrl}/admin/audit?target_type=serial&target_id=${anasSerial}`);
+  await hydrated(page);
+  const claims = page.getByRole('table');
+  await expect(claims.getByRole('columnheader', { name: 'Who' })).toBeVisible();
+  await expect(claims.getByRole('row').filter({ hasText: 'Team card claimed' })).toContainText(
+    `Customer ${ana.email}`,
+  );
+  await page.goto(`${site.baseUrl}/admin/audit?target_type=order&target_id=${placed?.id}`);
+  await hydrated(page);
+  const history = page.getByRole('table');
+  await expect(history.getByRole('row').filter({ hasText: 'Status: Confirmed → Shipped' })).toContainText(
+    `Admin ${admin.email}`,
+  );
+  await expect(history.getByRole('row').filter({ hasText: 'Proof approved' })).toContainText(
+    `Customer ${buyer.email}`,
+  );
+  await expect(history).not.toContainText('{');
+  await shot(page, 'admin-audit-order', [390, 1280]);
 });

@@ -6,7 +6,10 @@ interface Column<T> {
   className?: string;
 }
 
-/** The admin console's one table: a header row and a row per record, cells given per column. */
+/**
+ * The admin console's one table: a header row and a row per record, cells given per column. Below 768 px
+ * its rows are cards, each value labelled by its column's header.
+ */
 export function AdminTable<T>({
   rows,
   rowKey,
@@ -19,7 +22,8 @@ export function AdminTable<T>({
   footer?: ReactNode;
 }) {
   return (
-    <table className="admin-table">
+    // A phone shows each row as a card of labelled values; a table with a footer (totals) scrolls instead.
+    <table className={footer ? 'admin-table' : 'admin-table admin-table-stack'}>
       <thead>
         <tr>
           {columns.map((column) => (
@@ -33,7 +37,7 @@ export function AdminTable<T>({
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.header} className={column.className}>
+              <td key={column.header} className={column.className} data-label={column.header}>
                 {column.cell(row)}
               </td>
             ))}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Pager } from '../Pager';
 import { usePageHref } from './page-href';
 
@@ -19,6 +19,7 @@ export function AdminTablePage({
   children: ReactNode;
 }) {
   const hrefFor = usePageHref();
+  const hint = useId();
   return (
     <>
       {filters}
@@ -28,7 +29,15 @@ export function AdminTablePage({
       {count === 0 ? (
         <p className="admin-empty">{empty}</p>
       ) : (
-        <div className="admin-table-scroll">{children}</div>
+        <>
+          <p id={hint} className="admin-table-hint">
+            Scroll the table sideways to see every column.
+          </p>
+          {/* Named by the hint, shown where the table may scroll (Chromium lets a keyboard focus a scroller). */}
+          <section className="admin-table-scroll" aria-labelledby={hint}>
+            {children}
+          </section>
+        </>
       )}
       <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
     </>

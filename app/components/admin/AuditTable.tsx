@@ -1,22 +1,15 @@
 import { Link } from 'react-router';
 import type { AuditView } from '../../../server/modules/staff/audit-view';
-import { changedFields, isFields } from '../../lib/audit-diff';
 import { formatDateTime } from '../../lib/format';
 import { AdminTable } from './AdminTable';
 
-/** A change as short text: `{status: "pending"}` → `status: pending`. */
-function summary(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (!isFields(value)) return String(value);
-  const entries = Object.entries(value);
-  if (entries.length === 0) return 'no change';
-  return entries
-    .map(
-      ([key, field]) =>
-        `${key}: ${typeof field === 'object' && field !== null ? JSON.stringify(field) : String(field)}`,
-    )
-    .join(', ');
-}
+const sentence = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replaceAll('_', ' ');
+
+const WHO: Record<AuditView['actor_kind'], string> = {
+  admin: 'Admin',
+  customer: 'Customer',
+  removed: 'Removed account',
+};
 
 /** Where the record an entry is about can be seen, when it has a page. */
 function recordLink(entry: AuditView): string | undefined {
@@ -36,26 +29,46 @@ function recordLink(entry: AuditView): string | undefined {
   }
 }
 
-/** Audit entries: when, who, what, and the record before and after. */
+/** Audit entries: when, who (the firm or a customer), what, the record, and what changed in words. */
 export function AuditTable({ entries }: { entries: AuditView[] }) {
   return (
     <AdminTable
-      rows={entries.map((entry) => ({ entry, change: changedFields(entry.before, entry.after) }))}
-      rowKey={({ entry }) => entry.id}
+      rows={entries}
+      rowKey={(entry) => entry.id}
       columns={[
-        { header: 'When', cell: ({ entry }) => formatDateTime(entry.created_at) },
-        { header: 'Who', cell: ({ entry }) => entry.actor },
-        { header: 'What', cell: ({ entry }) => entry.action },
+        { header: 'When', className: 'admin-nowrap', cell: (entry) => formatDateTime(entry.created_at) },
+        {
+          header: 'Who',
+          cell: (entry) => (
+            <>
+              {WHO[entry.actor_kind]} <span className="admin-who">{entry.actor}</span>
+            </>
+          ),
+        },
+        { header: 'What', cell: (entry) => entry.what },
         {
           header: 'Record',
-          cell: ({ entry }) => {
-            const text = `${entry.target_type} ${entry.target_id}`;
+          className: 'admin-nowrap',
+          cell: (entry) => {
+            const text = `${sentence(entry.target_type)} ${entry.target_id}`;
             const to = recordLink(entry);
             return to ? <Link to={to}>{text}</Link> : text;
           },
         },
-        { header: 'Before', className: 'admin-change', cell: ({ change }) => summary(change.before) },
-        { header: 'After', className: 'admin-change', cell: ({ change }) => summary(change.after) },
+        {
+          header: 'Changes',
+          className: 'admin-change',
+          cell: (entry) =>
+            entry.changes.length === 0 ? (
+              '—'
+            ) : (
+              <ul>
+                {entry.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            ),
+        },
       ]}
     />
   );

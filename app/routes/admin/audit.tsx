@@ -23,7 +23,10 @@ export default function AdminAudit({ loaderData: page }: Route.ComponentProps) {
   return (
     <>
       <h1>Audit log</h1>
-      <p className="muted">Every change made in the admin console, newest first.</p>
+      <p className="muted">
+        Every change to the firm’s records, newest first: the admins’ and the customers’ own (card transfers
+        and claims, answers to proofs).
+      </p>
       <AdminTablePage
         count={page.count}
         page={page.page}

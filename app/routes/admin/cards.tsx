@@ -54,7 +54,7 @@ export default function AdminCards({ loaderData: page }: Route.ComponentProps) {
                 </>
               ),
             },
-            { header: 'SKU', cell: (card) => card.sku },
+            { header: 'SKU', className: 'admin-nowrap', cell: (card) => card.sku },
             { header: 'Price', cell: (card) => formatDollars(card.price) },
             { header: 'Stock', cell: (card) => card.stock ?? 'Not tracked' },
             { header: 'Serials', cell: (card) => card.serial_count },

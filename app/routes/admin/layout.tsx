@@ -1,7 +1,9 @@
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useRouteLoaderData } from 'react-router';
 import { company } from '../../../content/company';
+import { AdminFrame } from '../../components/admin/AdminFrame';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../../components/ErrorPage';
 import { requireAdmin } from '../../lib/admin.server';
+import { OWN_FRAME } from '../../lib/bare-page';
 import type { RouteError } from '../../lib/route-error';
 import type { Route } from './+types/layout';
 import '../../components/admin/admin.css';
@@ -29,6 +31,8 @@ function describeError({ status, message }: RouteError): ErrorView {
   };
 }
 
+export const handle = OWN_FRAME;
+
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: error ? errorPageTitle(describeError, error) : `Admin | ${company.name}` },
   { name: 'robots', content: 'noindex' },
@@ -42,63 +46,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: admin.email };
 }
 
-const sections: Array<[string, string]> = [
-  ['/admin', 'Dashboard'],
-  ['/admin/orders', 'Orders'],
-  ['/admin/cards', 'Catalogue'],
-  ['/admin/serials', 'Registry'],
-  ['/admin/serials/block', 'Bulk block'],
-  ['/admin/users', 'Users'],
-  ['/admin/leads', 'Leads'],
-  ['/admin/shipping', 'Shipping'],
-  ['/admin/audit', 'Audit log'],
-];
-
-/**
- * The section a path belongs to: the longest section path it is in, so a serial's page is the Registry's
- * but the bulk-block page (under /admin/serials too) is its own.
- */
-function sectionOf(pathname: string): string | undefined {
-  return sections
-    .map(([to]) => to)
-    .filter((to) => pathname === to || (to !== '/admin' && pathname.startsWith(`${to}/`)))
-    .sort((a, b) => b.length - a.length)[0];
-}
-
-function AdminNav() {
-  const current = sectionOf(useLocation().pathname);
-  return (
-    <nav className="admin-nav" aria-label="Admin">
-      <ul>
-        {sections.map(([to, label]) => (
-          <li key={to}>
-            <Link to={to} aria-current={to === current ? 'page' : undefined}>
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** The admin console's frame: its sections beside the current one. */
+/** The admin console: its own frame around each section's page. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="admin container">
-      <aside className="admin-side">
-        <p className="admin-brand">
-          Admin <span className="muted">{loaderData.email}</span>
-        </p>
-        <AdminNav />
-      </aside>
-      <div className="admin-main">
-        <Outlet />
-      </div>
-    </div>
+    <AdminFrame email={loaderData.email}>
+      <Outlet />
+    </AdminFrame>
   );
 }
 
+/** A section's failed page keeps the frame; a visitor the console refused sees the site's. */
 export function ErrorBoundary() {
-  return <ErrorPage viewOf={describeError} />;
+  const admin = useRouteLoaderData<typeof loader>('routes/admin/layout');
+  const page = <ErrorPage viewOf={describeError} />;
+  return admin ? <AdminFrame email={admin.email}>{page}</AdminFrame> : page;
 }

@@ -100,7 +100,7 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
                 ),
               },
               { header: 'Design', cell: (item) => item.design },
-              { header: 'SKU', cell: (item) => item.sku },
+              { header: 'SKU', className: 'admin-nowrap', cell: (item) => item.sku },
               { header: 'Unit price', cell: (item) => formatDollars(item.unit_price) },
               { header: 'Quantity', cell: (item) => item.quantity },
               { header: 'Line total', cell: (item) => formatDollars(item.line_total) },
@@ -119,7 +119,14 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
                   <th scope="row" colSpan={4}>
                     Total
                   </th>
-                  <td>{order.item_count}</td>
+                  <td>
+                    {order.item_count}
+                    {order.card_count !== order.item_count && (
+                      <span className="admin-cards-total">
+                        {order.card_count} {order.card_count === 1 ? 'card' : 'cards'}
+                      </span>
+                    )}
+                  </td>
                   <td>{formatDollars(order.total)}</td>
                 </tr>
               </>

@@ -72,7 +72,7 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
                 </>
               ),
             },
-            { header: 'Cards', cell: (order) => order.item_count },
+            { header: 'Cards', cell: (order) => order.card_count },
             { header: 'Total', cell: (order) => formatDollars(order.total) },
             { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
           ]}

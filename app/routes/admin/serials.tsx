@@ -74,7 +74,7 @@ export default function AdminSerials({ loaderData }: Route.ComponentProps) {
                 <>
                   {serial.card_name}
                   <br />
-                  <span className="muted">{serial.sku}</span>
+                  <span className="muted admin-nowrap">{serial.sku}</span>
                 </>
               ),
             },

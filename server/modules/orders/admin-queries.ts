@@ -9,6 +9,7 @@ import { userSearch } from '../accounts/user-admin.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
 import type { AdminOrdersQuery } from './admin-schemas.ts';
+import { cardCounts } from './card-count.ts';
 import { ORDER_ADMIN_MESSAGES, ORDER_TRANSITIONS } from './fulfilment.ts';
 import { orderStory } from './history-words.ts';
 import type { AdminOrder, AdminOrderRow } from './responses.ts';
@@ -61,7 +62,13 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<Page<A
     .offset(offsetOf(query.page, ADMIN_PAGE_SIZE))
     .then(async (found) => {
       const ids = [...new Set(found.map(({ order }) => order.userId))];
-      const customers = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+      const [customers, counts] = await Promise.all([
+        ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [],
+        cardCounts(
+          db,
+          found.map(({ order }) => order.id),
+        ),
+      ]);
       const byId = new Map(customers.map((user) => [user.id, user]));
       return found.map(({ order, queue, since }) => {
         const user = byId.get(order.userId);
@@ -72,6 +79,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<Page<A
           created_at: order.createdAt.toISOString(),
           total: centsToPrice(order.totalCents),
           item_count: order.itemCount,
+          card_count: counts.get(order.id) ?? 0,
           customer: { id: order.userId, email: user?.email ?? '', name: user ? nameOf(user) : '' },
           queue,
           waiting_since: since?.toISOString() ?? null,

@@ -76,7 +76,8 @@ export const orderSchema = z
     tax_rate: z.string().describe('A percentage, e.g. "20" or "7.5".'),
     tax: price,
     total: price.describe('Subtotal, shipping and tax.'),
-    item_count: z.number().int(),
+    item_count: z.number().int().describe('Units ordered: a Team Pack counts once.'),
+    card_count: z.number().int().describe('Printed cards: a Team Pack of 5 counts 5.'),
     address: z.strictObject({
       address: z.string(),
       city: z.string(),
@@ -112,7 +113,15 @@ const customerSchema = z
 
 /** An order as the admin console lists it: every customer's, without its lines. */
 export const adminOrderRowSchema = orderSchema
-  .pick({ id: true, number: true, status: true, created_at: true, total: true, item_count: true })
+  .pick({
+    id: true,
+    number: true,
+    status: true,
+    created_at: true,
+    total: true,
+    item_count: true,
+    card_count: true,
+  })
   .extend({
     customer: customerSchema,
     queue: z

@@ -35,6 +35,7 @@ import {
   saveLineDesigns,
 } from '../personalisation/order-designs.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
+import { cardCounts } from './card-count.ts';
 import { priceItems, quote, subtotalCents } from './pricing.ts';
 import type { Order, OrderPage, Quote } from './responses.ts';
 import { ORDERS_PAGE_SIZE, type OrderInput, type QuoteInput } from './schemas.ts';
@@ -71,6 +72,7 @@ type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
 function toOrder(
   row: OrderRow,
   lines: OrderLineRow[],
+  cardCount: number,
   documents: OrderDocument[] = [],
   designs: DesignSummary[] = [],
 ): Order {
@@ -86,6 +88,7 @@ function toOrder(
     tax: centsToPrice(row.taxCents),
     total: centsToPrice(row.totalCents),
     item_count: row.itemCount,
+    card_count: cardCount,
     address: {
       address: row.shipAddress,
       city: row.shipCity,
@@ -168,9 +171,10 @@ async function drawPersonalisedLines(
 export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, documents] = await Promise.all([
+  const [lines, documents, counts] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.id),
     documentsOf(db, ids),
+    cardCounts(db, ids),
   ]);
   const designs = await designSummaries(
     db,
@@ -180,6 +184,7 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
+      counts.get(row.id) ?? 0,
       documents.filter((document) => document.orderId === row.id),
       designs,
     ),
@@ -331,6 +336,7 @@ export async function placeOrder(
       const placed = toOrder(
         row,
         lineRows,
+        (await cardCounts(tx, [row.id])).get(row.id) ?? 0,
         [],
         drawn.size > 0
           ? await designSummaries(

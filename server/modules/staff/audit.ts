@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type AuditRow, auditLog } from '../../db/schema/index.ts';
+import { type AuditRow, auditLog, users } from '../../db/schema/index.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
 import type { AuditView } from './audit-view.ts';
+import { actionWords, actorKind, changeWords } from './audit-wording.ts';
 import { ADMIN_PAGE_SIZE } from './list-query.ts';
 
 /** The signed-in admin making a change. */
@@ -19,7 +20,10 @@ interface AuditEntry {
   after?: unknown;
 }
 
-/** Records an admin write; called inside the write's own transaction, so there is never one without the other. */
+/**
+ * Records a write to the firm's records, an admin's or a customer's (a transfer, a claim, an answer to a
+ * proof); called inside the write's own transaction, so there is never one without the other.
+ */
 export async function recordAudit(tx: Db | Tx, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
@@ -32,11 +36,14 @@ export async function recordAudit(tx: Db | Tx, actor: Actor, entry: AuditEntry):
   });
 }
 
-function toView(row: AuditRow): AuditView {
+function toView(row: AuditRow, role: string | null): AuditView {
   return {
     id: row.id,
     actor: row.actorEmail,
+    actor_kind: actorKind(row.action, row.after, role),
     action: row.action,
+    what: actionWords(row.action),
+    changes: changeWords(row.before, row.after),
     target_type: row.targetType,
     target_id: row.targetId,
     before: row.before,
@@ -58,13 +65,14 @@ export function listAudit(
     page,
     ADMIN_PAGE_SIZE,
     db
-      .select()
+      .select({ entry: auditLog, role: users.role })
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset(offsetOf(page, ADMIN_PAGE_SIZE))
-      .then((rows) => rows.map(toView)),
+      .then((rows) => rows.map(({ entry, role }) => toView(entry, role))),
     db
       .select({ value: count() })
       .from(auditLog)

@@ -152,4 +152,11 @@ it('blocks, unblocks and resets a serial, each in the audit log', async () => {
     'serial.unblock',
     'serial.block',
   ]);
+  // The log says it in words, and that the firm did it.
+  expect(audit.results[0]).toMatchObject({
+    actor_kind: 'admin',
+    what: 'Serial reset',
+    changes: ['Verifications: 7 → 0'],
+  });
+  expect(audit.results[2]).toMatchObject({ what: 'Serial blocked', changes: ['Status: Active → Blocked'] });
 });

@@ -109,7 +109,7 @@ export async function recordTeamCards(
     const serial = serialShape(compactCode(typed));
     if (problems[fieldOf(member.design)]) continue;
     if (typed.trim() === '') problem(member.design, TEAM_CLAIM_MESSAGES.serialsNeeded);
-    else if (!serial || !hasValidCheck(serial)) problem(member.design, CLAIM_MESSAGES.format);
+    else if (!serial || !hasValidCheck(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialFormat);
     else if (seen.has(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialTwice);
     else {
       seen.add(serial);

@@ -152,7 +152,7 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   const ordered = page.getByRole('listitem', { name: `Order ${order.number}` });
   // The pack's order card, a card claimed and one waiting with its button, fits the narrowest phone.
   await shot(page, 'team-pack-waiting', [320]);
-  await expectNoSidewaysScroll(page, 320);
+  await expectNoSidewaysScroll(page, 320, '.order-history-item');
   await page.setViewportSize({ width: 1280, height: 720 });
   await ordered.getByRole('button', { name: 'Send the link again' }).click();
   await expect(ordered.getByLabel('Team member’s e-mail')).toHaveValue(ben.email);
@@ -212,7 +212,7 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await expect(mine.getByText(/claimed [A-Z][a-z]{2} \d/)).toHaveCount(2);
   await shot(page, 'team-pack-claimed', [390]);
   // The pack's order card, with its serials and claims, fits the narrowest phone.
-  await expectNoSidewaysScroll(page, 320);
+  await expectNoSidewaysScroll(page, 320, '.order-history-item');
 });
 
 for (const width of [390, 1280]) {

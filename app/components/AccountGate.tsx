@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { loginPath } from '../../common/safe-next';
 import { api } from '../lib/api';
+import type { LoginState } from '../lib/login-state';
 
 /**
  * A mailed link's page whose action belongs to one address (a card offered or printed for it): signed out,
- * an invitation to sign in (or register) and come back; signed in as that address, the action itself;
- * signed in as anyone else, why not and a way to switch account.
+ * an invitation to sign in and come back (to register, with that address filled in, when the page knows it
+ * has no account yet); signed in as that address, the action itself; signed in as anyone else, why not and
+ * a way to switch account.
  */
 export function AccountGate({
   viewerEmail,
@@ -15,6 +17,7 @@ export function AccountGate({
   signInLabel,
   signInAdvice,
   wrongAccount,
+  register,
   children,
 }: {
   viewerEmail: string | null;
@@ -24,6 +27,8 @@ export function AccountGate({
   signInLabel: string;
   signInAdvice: string;
   wrongAccount: string;
+  /** Given when the address has no account: what the link to the Register tab says instead. */
+  register?: { label: string; advice: string } | undefined;
   children: ReactNode;
 }) {
   // Not a `useWrite` write: it has no busy state or toast to show, a failure changes nothing (the login page
@@ -36,17 +41,19 @@ export function AccountGate({
     }
   }
 
-  if (viewerEmail === null)
+  if (viewerEmail === null) {
+    const state: LoginState = register ? { email: forEmail, tab: 'register' } : { email: forEmail };
     return (
       <>
-        <p>{signInAdvice}</p>
+        <p>{register?.advice ?? signInAdvice}</p>
         <div className="form-actions">
-          <Link className="button" to={loginPath(here)}>
-            {signInLabel}
+          <Link className="button" to={loginPath(here)} state={state}>
+            {register?.label ?? signInLabel}
           </Link>
         </div>
       </>
     );
+  }
   if (viewerEmail.toLowerCase() === forEmail) return <>{children}</>;
   return (
     <>

@@ -70,7 +70,7 @@ export const API_ROUTES = [
   ['POST', '/auth/login/', 'LoginAnswer'],
   ['POST', '/auth/register/', 'Detail'],
   ['POST', '/auth/logout/', 'Detail'],
-  ['GET', '/auth/activate/:uid/:token/', 'Detail'],
+  ['GET', '/auth/activate/:uid/:token/', 'EmailConfirmed'],
   ['POST', '/auth/unlock/:uid/:token/', 'Detail'],
   ['POST', '/auth/forgot-password/', 'Detail'],
   ['POST', '/auth/reset-password/:uid/:token/', 'Detail'],

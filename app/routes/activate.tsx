@@ -5,6 +5,7 @@ import { loginPath, safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api } from '../lib/api';
+import type { LoginState } from '../lib/login-state';
 import type { Route } from './+types/activate';
 
 export const meta: Route.MetaFunction = () => [
@@ -25,13 +26,17 @@ export default function Activate() {
   const next = safeNext(useSearchParams()[0].get('next'), '');
   const login = loginPath(next);
   const [outcome, setOutcome] = useState<Outcome>('activating');
+  const [email, setEmail] = useState('');
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     api(`/auth/activate/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`)
-      .then(() => setOutcome('activated'))
+      .then((answer) => {
+        setEmail(answer.email);
+        setOutcome('activated');
+      })
       .catch(() => setOutcome('failed'));
   }, [uid, token]);
 
@@ -45,7 +50,7 @@ export default function Activate() {
             <>
               <p className="status-message success">{ACCOUNT_MESSAGES.activated}</p>
               <p>
-                <Link className="button" to={login}>
+                <Link className="button" to={login} state={{ email } satisfies LoginState}>
                   Log in
                 </Link>
               </p>

@@ -67,20 +67,24 @@ export default function Cart() {
                   const label = `${item.card.name} (${item.design})`;
                   return (
                     <tr key={key}>
-                      <th scope="row" className="cart-product">
-                        <CardImage src={item.card.cover_image} alt="" />
-                        <div>
-                          {item.card.slug ? (
-                            <Link to={`/cards/${item.card.slug}`}>{item.card.name}</Link>
-                          ) : (
-                            item.card.name
-                          )}
-                          {item.personalisation && <PrintedDetails entries={item.personalisation} />}
-                          {line?.problem && (
-                            <p className="cart-line-problem" role="alert">
-                              {line.problem}
-                            </p>
-                          )}
+                      <th scope="row">
+                        {/* The flex box inside the cell: a cell made a flex box is no longer a table cell, and its
+                            border is drawn at its own height, not the row's. */}
+                        <div className="cart-product">
+                          <CardImage src={item.card.cover_image} alt="" />
+                          <div>
+                            {item.card.slug ? (
+                              <Link to={`/cards/${item.card.slug}`}>{item.card.name}</Link>
+                            ) : (
+                              item.card.name
+                            )}
+                            {item.personalisation && <PrintedDetails entries={item.personalisation} />}
+                            {line?.problem && (
+                              <p className="cart-line-problem" role="alert">
+                                {line.problem}
+                              </p>
+                            )}
+                          </div>
                         </div>
                       </th>
                       <td data-label="Design">{item.design}</td>

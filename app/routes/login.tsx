@@ -1,5 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { NEW_CARD_NOTICE } from '../../common/messages/profiles';
@@ -13,6 +13,7 @@ import { api, failureMessage, fieldErrors } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { formValues } from '../lib/form-values';
 import { publicPageHeaders } from '../lib/http-cache';
+import { readLoginState } from '../lib/login-state';
 import { pageMeta } from '../lib/seo';
 import { toast } from '../lib/toast';
 import { useWrite } from '../lib/use-write';
@@ -73,7 +74,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
+function RegisterForm({ email, onRegistered }: { email: string; onRegistered(email: string): void }) {
   const { busy, run } = useWrite();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // On the way to a page (checkout): the activation link brings the buyer back to it.
@@ -122,6 +123,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
         type="email"
         autoComplete="email"
         required
+        defaultValue={email}
         errors={errors.email}
       />
       <NewPasswordField
@@ -153,6 +155,13 @@ export default function Login() {
   const [tab, setTab] = useState<Tab>('login');
   const [email, setEmail] = useState('');
   const id = useId();
+  // Sent here with an address (just activated, or a card's): filled in after hydration, on the right tab.
+  const { state } = useLocation();
+  useEffect(() => {
+    const given = readLoginState(state);
+    if (given.email) setEmail(given.email);
+    if (given.tab) setTab(given.tab);
+  }, [state]);
   const tabs: { key: Tab; label: string }[] = [
     { key: 'login', label: 'Login' },
     { key: 'register', label: 'Register' },
@@ -191,6 +200,7 @@ export default function Login() {
               <LoginForm email={email} onEmail={setEmail} />
             ) : (
               <RegisterForm
+                email={email}
                 onRegistered={(registered) => {
                   setEmail(registered);
                   setTab('login');

@@ -114,6 +114,14 @@ export default function TeamCard({ loaderData, params }: Route.ComponentProps) {
               signInLabel="Sign in to claim my card"
               signInAdvice="Sign in with this address to claim it. No account yet? The sign-in page creates one too; use the same address."
               wrongAccount={TEAM_CLAIM_MESSAGES.wrongAccount}
+              register={
+                card.hasAccount
+                  ? undefined
+                  : {
+                      label: 'Create my account to claim it',
+                      advice: `${card.email} has no account with ${company.name} yet: create one with this address, then claim your card here.`,
+                    }
+              }
             >
               <div className="form-actions">
                 <button type="button" className="button" onClick={claim} disabled={busy}>

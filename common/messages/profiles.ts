@@ -27,18 +27,28 @@ function shownList(shown: readonly SwitchableField[]): string {
   return `your ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
+/** "it shows your name, photo and job title until you turn more on" */
+function shownClause(shown: readonly SwitchableField[]): string {
+  const more =
+    shown.length === DEFAULT_PUBLIC_FIELDS.length && DEFAULT_PUBLIC_FIELDS.every((f) => shown.includes(f));
+  return `it shows ${shownList(shown)}${more ? ' until you turn more on' : ''}`;
+}
+
 /**
- * Where the owner's card page is and what it shows: said in the activation mail and on /profile, so no one
- * learns from a stranger that they have a public page.
+ * Where the owner's card page is and what it shows: said on /profile (and, with its address as a link, in
+ * the activation mail), so no one learns from a stranger that they have a public page.
  */
 export function cardPageNotice(
   pageUrl: string,
   shown: readonly SwitchableField[] = DEFAULT_PUBLIC_FIELDS,
 ): string {
-  const more =
-    shown.length === DEFAULT_PUBLIC_FIELDS.length && DEFAULT_PUBLIC_FIELDS.every((f) => shown.includes(f));
-  return `Your card page is ${pageUrl}; it shows ${shownList(shown)}${more ? ' until you turn more on' : ''}.`;
+  return `Your card page is ${pageUrl}; ${shownClause(shown)}.`;
 }
 
-/** Beside the spec's registration message: the account comes with a card page, and what it shows at first. */
+/** What a new card page shows, said after its address in the activation mail. */
+export function cardPageShows(): string {
+  const clause = shownClause(DEFAULT_PUBLIC_FIELDS);
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
+}
+
 export const NEW_CARD_NOTICE = `Once your account is active, your card page shows ${shownList(DEFAULT_PUBLIC_FIELDS)} until you turn more on.`;

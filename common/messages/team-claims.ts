@@ -5,6 +5,8 @@ export const TEAM_CLAIM_MESSAGES = {
   serialsOnlyWhenShipping: 'Serial numbers are recorded only when an order is marked as shipped.',
   designTwice: 'Enter one serial number for this card, not several.',
   notMemberCard: 'This is not one of this order’s team member cards.',
+  serialFormat:
+    'This is not a serial number: type the 12 characters printed on the card packed for this team member.',
   serialTwice: 'Each team member’s card has its own serial number: this one is entered twice.',
   serialWrongProduct: 'This serial number belongs to another product than the one ordered.',
   serialUnavailable: 'This card is already claimed, blocked or locked as lost: use another one.',

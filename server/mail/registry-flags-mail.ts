@@ -1,6 +1,6 @@
 import { company } from '../../content/company.ts';
 import type { MailMessage } from './message.ts';
-import { layout, text } from './templates.ts';
+import { layout, type MailLine, text } from './templates.ts';
 
 interface FlagInMail {
   /** The serial as printed (with dashes). */
@@ -19,9 +19,9 @@ export function registryFlagsMail(
   registryUrl: string,
 ): MailMessage {
   const noun = flags.length === 1 ? 'serial number was' : 'serial numbers were';
-  const lines = [
+  const lines: MailLine[] = [
     `${flags.length} ${noun} flagged by the card registry since the last report. Each may be a copied chip, a copied link or a printed serial on counterfeits; open its page to see the taps and checks, then clear the flag or block the serial.`,
-    ...flags.map((flag) => `${flag.display} — ${flag.kind}: ${flag.reason}. ${flag.url}`),
+    ...flags.map((flag) => ({ lead: `${flag.display} — ${flag.kind}: ${flag.reason}.`, url: flag.url })),
   ];
   return {
     to,

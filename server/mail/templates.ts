@@ -1,4 +1,4 @@
-import { cardPageNotice } from '../../common/messages/profiles.ts';
+import { cardPageShows } from '../../common/messages/profiles.ts';
 import { orderChargeLines } from '../../common/order-charges.ts';
 import { ORDER_STATUS_LABELS } from '../../common/order-status.ts';
 import { company } from '../../content/company.ts';
@@ -14,16 +14,44 @@ function escapeHtml(text: string): string {
   );
 }
 
-export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or open this link: ${escapeHtml(action.url)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#0b1b3a">${escapeHtml(title)}</h1>${body}${button}<p style="margin-top:32px;font-size:13px;color:#6b7280">${escapeHtml(company.name)}</p></body></html>`;
+/**
+ * A paragraph that ends with an address: a link in the HTML and the bare address on a line of its own in the
+ * text, so no punctuation sticks to it and a mail client's own linking takes it whole.
+ */
+export interface LinkLine {
+  lead: string;
+  url: string;
 }
 
-export function text(paragraphs: string[], url?: string): string {
-  return `${[...paragraphs, ...(url ? [url] : [])].join('\n\n')}\n\n${company.name}\n`;
+export type MailLine = string | LinkLine;
+
+// Long words (addresses, e-mails, order lines) wrap rather than widen a phone's screen.
+const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
+const LINK_STYLE = 'color:#1d4ed8;word-break:break-all';
+
+function paragraphHtml(line: MailLine): string {
+  const inner =
+    typeof line === 'string'
+      ? escapeHtml(line)
+      : `${escapeHtml(line.lead)} <a href="${escapeHtml(line.url)}" style="${LINK_STYLE}">${escapeHtml(line.url)}</a>`;
+  return `<p style="margin:0 0 16px">${inner}</p>`;
+}
+
+export function layout(
+  title: string,
+  paragraphs: MailLine[],
+  action?: { label: string; url: string },
+): string {
+  const body = paragraphs.map(paragraphHtml).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">If the button does not work, open this link: <a href="${escapeHtml(action.url)}" style="${LINK_STYLE}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:Arial,sans-serif;color:#111827;line-height:1.5;max-width:560px;margin:0 auto;padding:24px 16px;${WRAP}"><h1 style="font-size:20px;color:#0b1b3a">${escapeHtml(title)}</h1>${body}${button}<p style="margin-top:32px;font-size:13px;color:#6b7280">${escapeHtml(company.name)}</p></body></html>`;
+}
+
+export function text(paragraphs: MailLine[], url?: string): string {
+  const lines = paragraphs.map((line) => (typeof line === 'string' ? line : `${line.lead}\n${line.url}`));
+  return `${[...lines, ...(url ? [url] : [])].join('\n\n')}\n\n${company.name}\n`;
 }
 
 /**
@@ -49,10 +77,11 @@ export function greetingName(firstName: string): string {
 }
 
 export function activationMail(to: string, firstName: string, url: string, cardPageUrl: string): MailMessage {
-  const lines = [
+  const lines: MailLine[] = [
     `Hello ${greetingName(firstName)},`,
     `Welcome to ${company.name}. Please confirm your e-mail address to activate your account. The link works for 3 days.`,
-    `${cardPageNotice(cardPageUrl)} You choose what else it shows on your profile page.`,
+    { lead: 'Your card page:', url: cardPageUrl },
+    `${cardPageShows()} You choose what else it shows on your profile page.`,
   ];
   return {
     to,
@@ -78,9 +107,11 @@ export function resetMail(to: string, firstName: string, url: string): MailMessa
 }
 
 export function alreadyRegisteredMail(to: string, loginUrl: string, forgotUrl: string): MailMessage {
-  const lines = [
+  const lines: MailLine[] = [
     'Hello,',
-    `Someone tried to create a ${company.name} account with this e-mail address, which already has one. If it was you, log in at ${loginUrl}, or reset your password at ${forgotUrl}. If it was not you, you can ignore this e-mail.`,
+    `Someone tried to create a ${company.name} account with this e-mail address, which already has one. If it was you, log in, or reset your password if you have forgotten it. If it was not you, you can ignore this e-mail.`,
+    { lead: 'Log in:', url: loginUrl },
+    { lead: 'Reset your password:', url: forgotUrl },
   ];
   return {
     to,

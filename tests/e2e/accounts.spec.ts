@@ -52,11 +52,15 @@ test('register, activate from the e-mail, log in, see Welcome, log out', async (
   const mail = await server.smtp.waitFor(email);
   const link = linkIn(mail, '/activate');
   expect(link.startsWith(server.baseUrl)).toBe(true);
-  // The mail says where the card page is and what it shows.
+  // The mail says where the card page is (its address on a line of its own) and what it shows.
+  expect(mail.text).toMatch(
+    new RegExp(
+      `Your card page:\\n${server.baseUrl}/profile/ada-lovelace(?:-\\d+)?\\n\\nIt shows your name, photo and job title until you turn more on\\.`,
+    ),
+  );
   const cardNotice = new RegExp(
     `Your card page is ${server.baseUrl}/profile/ada-lovelace(?:-\\d+)?; it shows your name, photo and job title until you turn more on\\.`,
   );
-  expect(mail.text).toMatch(cardNotice);
   await page.goto(link);
   await hydrated(page);
   await expect(page.getByText('Account activated! You can now log in.')).toBeVisible();
@@ -168,7 +172,8 @@ test('a buyer who registers on the way to checkout comes back to checkout after 
   await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(`${server.baseUrl}/login?next=%2Fcheckout`);
   const login = page.getByRole('form', { name: 'Login' });
-  await login.getByLabel('Email').fill(buyer);
+  // The activated address is filled in.
+  await expect(login.getByLabel('Email')).toHaveValue(buyer);
   await login.getByLabel('Password').fill(firstPassword);
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(`${server.baseUrl}/checkout`);

@@ -1,13 +1,16 @@
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pdfText } from '../../server/test/pdf-text.ts';
 import { linkIn } from '../../server/test/smtp-capture.ts';
 import { checkOutToNewAddress } from './support/checkout.ts';
+import { decodeQr } from './support/contact-readers.ts';
 import { expect, HEAVY_WORK_MS, hydrated, newTab, test } from './support/fixtures.ts';
 import { logIn } from './support/log-in.ts';
 import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
 import { RESIDENT_ADMINS } from './support/residents.ts';
 import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 import { shot } from './support/shots.ts';
+import { expectNoSidewaysScroll } from './support/sideways.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,6 +96,8 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   await expect(ordered).toContainText('Inês Carvalho · Head of Partnerships · signature · QR code');
   await expect(ordered.getByRole('img', { name: 'Front of printed card 1' })).toBeVisible();
   await shot(page, 'ordered', [390]);
+  await expectNoSidewaysScroll(page, 320, '.order-history-item');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The firm sends the generated proof.
   const firm = await newTab(await browser.newContext());
@@ -141,4 +146,81 @@ test('personalise a card, see the drawing change, order it, approve the proof fr
   expect(invoice).toContain(number);
   expect(invoice).toContain('Signature Intro Card');
   expect(invoice).toContain('Rua das Flores 12');
+});
+
+/**
+ * Each cart row's cells end where the row ends, so the row's borders meet in one line: at 1280 px (a table,
+ * a border under each cell) and at 390 px (each row a block with one border under it). In a table every cell
+ * is a table cell: a cell made a flex box draws its border inside its own box, half a pixel off the
+ * collapsed borders of its neighbours, though their boxes end at the same place.
+ */
+async function expectRowsAligned(page: Page, widths: number[]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    const rows = await page.locator('.cart-table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => {
+        const row = tr.getBoundingClientRect();
+        const inTable = getComputedStyle(tr).display === 'table-row';
+        return [...tr.children].map((cell) => {
+          const box = cell.getBoundingClientRect();
+          const style = getComputedStyle(cell);
+          // Where the cell's bottom border is drawn, against the row's bottom edge (a pixel off shows).
+          const line = parseFloat(style.borderBottomWidth) > 0 ? box.bottom - row.bottom : 0;
+          return {
+            cell: cell.tagName,
+            line,
+            notACell: inTable && style.display !== 'table-cell',
+            outside: box.bottom > row.bottom + 0.25 || box.top < row.top - 0.25,
+          };
+        });
+      }),
+    );
+    expect(rows.length, `${width} px`).toBeGreaterThan(0);
+    for (const cells of rows) {
+      expect(
+        cells.filter((cell) => Math.abs(cell.line) > 0.25 || cell.outside || cell.notACell),
+        `${width} px: every cell's border on the row's bottom edge`,
+      ).toEqual([]);
+    }
+  }
+}
+
+test('a cart row’s borders meet in one line, a personalised line beside a plain one', async ({ page }) => {
+  await logIn(page, site.baseUrl, buyer, CARD);
+  const form = page.getByRole('region', { name: 'Personalise your card' });
+  await form.getByRole('button', { name: 'Add personalised card to cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto(`${site.baseUrl}/cards/classic-intro-card-matte-black`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.goto(`${site.baseUrl}/cart`);
+  await hydrated(page);
+  await expect(page.getByText('Printed: Ines Carvalho')).toBeVisible();
+  await expectRowsAligned(page, [390, 1280]);
+  await shot(page, 'cart-personalised', [390, 1280]);
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+});
+
+// The preview's code is read at one device pixel per CSS pixel, as jsQR reads it best.
+test.describe('the preview’s QR code', () => {
+  test.use({ deviceScaleFactor: 1 });
+
+  test('is the address the print carries, the site’s public one, whatever host the page was opened on', async ({
+    page,
+  }) => {
+    // The same server under another name: the public address (PUBLIC_URL) stays 127.0.0.1's.
+    const otherHost = site.baseUrl.replace('127.0.0.1', 'localhost');
+    await logIn(page, otherHost, buyer, CARD);
+    const account = await page.evaluate(async () => (await fetch('/api/auth/profile/')).json());
+    const printed = new URL(account.card_path ?? account.user?.card_path, site.baseUrl).href;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const form = page.getByRole('region', { name: 'Personalise your card' });
+      await expect(form.getByLabel('QR code to your card on the back')).toBeChecked();
+      const back = form.getByRole('img', { name: 'Back of the card' });
+      await expect(back.locator('path, rect').first()).toBeVisible();
+      expect(await decodeQr(back), `${width} px`).toBe(printed);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { type MailedServer, registerActiveUser } from './support/mailed-server.t
 import { RESIDENT_ADMINS } from './support/residents.ts';
 import { asSpecClient, clientHeaders } from './support/shared-site.ts';
 import { shot } from './support/shots.ts';
+import { expectNoSidewaysScroll } from './support/sideways.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,7 +33,8 @@ test.use({ extraHTTPHeaders: clientHeaders(import.meta.filename) });
 test.beforeAll(async ({ sharedSite }) => {
   test.setTimeout(150_000);
   site = asSpecClient(sharedSite, import.meta.filename);
-  for (const who of [buyer, ana, ben]) await registerActiveUser(site, who);
+  // Ben has no account until his card's link leads him to make one.
+  for (const who of [buyer, ana]) await registerActiveUser(site, who);
 });
 
 /** New serials for the Team Pack, made as the firm makes a print batch (its CSV: serial,sku,tap_url). */
@@ -146,7 +148,8 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await anaPage.getByRole('link', { name: 'Sign in to claim my card' }).click();
   const login = anaPage.getByRole('form', { name: 'Login' });
   await hydrated(anaPage);
-  await login.getByLabel('Email').fill(ana.email);
+  // The card's address is filled in.
+  await expect(login.getByLabel('Email')).toHaveValue(ana.email);
   await login.getByLabel('Password').fill(ana.password);
   await login.getByRole('button', { name: 'Login' }).click();
   await anaPage.waitForURL(/\/team-card\//);
@@ -167,6 +170,10 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await page.goto(`${site.baseUrl}/profile#orders`);
   await hydrated(page);
   const ordered = page.getByRole('listitem', { name: `Order ${order.number}` });
+  // The pack's order card, a card claimed and one waiting with its button, fits the narrowest phone.
+  await shot(page, 'team-pack-waiting', [320]);
+  await expectNoSidewaysScroll(page, 320, '.order-history-item');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await ordered.getByRole('button', { name: 'Send the link again' }).click();
   await expect(ordered.getByLabel('Team member’s e-mail')).toHaveValue(ben.email);
   await ordered.getByRole('button', { name: 'Send the link' }).click();
@@ -186,8 +193,33 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await hydrated(page);
   await expect(page.getByText('This card was sent to another e-mail address.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Claim my card' })).toHaveCount(0);
+  // Ben has no account: his link leads him to Register, his address filled in; activated, he logs in with
+  // it filled in again and comes back to claim the card.
   const benPage = await newTab(await browser.newContext());
-  await logIn(benPage, site.baseUrl, ben, new URL(benLink).pathname);
+  await benPage.goto(benLink);
+  await hydrated(benPage);
+  await expect(benPage.getByText(`${ben.email} has no account with`)).toBeVisible();
+  await benPage.getByRole('link', { name: 'Create my account to claim it' }).click();
+  await expect(benPage.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  const register = benPage.getByRole('form', { name: 'Register' });
+  await expect(register.getByLabel('Email')).toHaveValue(ben.email);
+  await shot(benPage, 'team-member-register', [390, 1280]);
+  await register.getByLabel('First name').fill(ben.firstName);
+  await register.getByLabel('Last name').fill(ben.lastName);
+  await register.getByLabel('Password', { exact: true }).fill(ben.password);
+  await register.getByLabel('Confirm password').fill(ben.password);
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(benPage.getByText('Check your email to activate your account.')).toBeVisible();
+  const activation = await site.smtp.waitFor(ben.email, (m) => m.subject.includes('Activate'));
+  await benPage.goto(linkIn(activation, '/activate'));
+  await hydrated(benPage);
+  await benPage.getByRole('link', { name: 'Log in' }).click();
+  const benLogin = benPage.getByRole('form', { name: 'Login' });
+  await expect(benLogin.getByLabel('Email')).toHaveValue(ben.email);
+  await benLogin.getByLabel('Password').fill(ben.password);
+  await benLogin.getByRole('button', { name: 'Login' }).click();
+  await benPage.waitForURL(/\/team-card\//);
+  await hydrated(benPage);
   await benPage.getByRole('button', { name: 'Claim my card' }).click();
   await expect(benPage.locator('#main').getByRole('status')).toContainText('The card is yours');
   await benPage.context().close();
@@ -199,6 +231,8 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   await expect(mine).toContainText('Shipped');
   await expect(mine.getByText(/claimed [A-Z][a-z]{2} \d/)).toHaveCount(2);
   await shot(page, 'team-pack-claimed', [390]);
+  // The pack's order card, with its serials and claims, fits the narrowest phone.
+  await expectNoSidewaysScroll(page, 320, '.order-history-item');
 });
 
 /** Whether the page scrolls sideways: wider than its window. */
@@ -270,3 +304,39 @@ test('the admin console has its own frame, its tables fit a phone, and its audit
   await expect(history).not.toContainText('{');
   await shot(page, 'admin-audit-order', [390, 1280]);
 });
+
+for (const width of [390, 1280]) {
+  test(`a pack's empty card is guidance until the buyer presses Add, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${site.baseUrl}${PACK}`);
+    await hydrated(page);
+    const form = page.getByRole('region', { name: 'Personalise your card' });
+    const add = form.getByRole('button', { name: 'Add personalised card to cart' });
+    // Signed out, nothing is filled in: what to do next, in the page's ordinary voice, not a warning.
+    const next = form.getByRole('status').filter({ hasText: 'card 1 of 5' });
+    await expect(next).toHaveText(
+      'Type what to print on card 1 of 5; each card of the pack is printed with its own details.',
+    );
+    const hint = await next.evaluate((element) => ({
+      colour: getComputedStyle(element).color,
+      muted: getComputedStyle(document.querySelector('.field-hint') ?? document.body).color,
+    }));
+    expect(hint.colour).toBe(hint.muted);
+    await expect(add).toBeEnabled();
+
+    await form.getByLabel('Printed name').fill('Maya Lindqvist');
+    await expect(form.getByRole('status').filter({ hasText: 'card 2 of 5' })).toHaveText(
+      'Next: card 2 of 5. Choose it under “Card” and type what to print on it.',
+    );
+    await shot(page, 'pack-guidance', [width]);
+
+    // Pressed with an empty card: now it is the reason nothing was added, on the card it names.
+    await add.click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Card 2 of 5 has nothing to print yet: type a name, a title or add a picture for it, then add the pack to your cart.',
+    );
+    await expect(form.getByLabel('Card', { exact: true })).toHaveValue('1');
+    await expect(page.getByTestId('cart-count')).not.toHaveText('1');
+    await shot(page, 'pack-empty-refused', [width]);
+  });
+}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { PngDataUrl } from '../../../common/card-design/draw';
 import { fitProblems } from '../../../common/card-design/fit';
 import { lineDesigns, type PersonalisationEntry } from '../../../common/card-design/line-designs';
@@ -13,6 +13,7 @@ import { fieldErrors, serverDetail } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { addToCart, type CartCard } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
+import type { RootData } from '../../lib/seo';
 import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { useWrite } from '../../lib/use-write';
@@ -74,16 +75,21 @@ export function PersonaliseCard({
   const hydrated = useHydrated();
   const shown = entries ?? Array.from({ length: packSize }, (_, i) => (i === 0 ? prefill() : {}));
   const [current, setCurrent] = useState(0);
+  // An empty card is guidance until the buyer presses "Add": then it is the reason nothing was added.
+  const [triedEmpty, setTriedEmpty] = useState(false);
   const [pictures, setPictures] = useState<Record<number, PngDataUrl>>({});
   const { working: uploading, run } = useWrite<UploadField>();
   const [uploadError, setUploadError] = useState<Partial<Record<UploadField, string>>>({});
   const [uploadNotice, setUploadNotice] = useState<Partial<Record<UploadField, string>>>({});
   const entry = shown[current] ?? {};
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  // The address printed on the card (server/modules/profiles/printed-address.ts); a stand-in of the same
+  // The address printed on the card, on the site's public address as the print has it (printedAddress in
+  // server/modules/profiles/printed-address.ts), whatever host the page was opened on; a stand-in of the same
   // length until the buyer signs in, so the preview's code is as dense as the printed one.
+  const publicUrl = (useRouteLoaderData('root') as RootData | undefined)?.publicUrl;
   const qr = useQrMatrix(
-    fields.includes('qr') && entry.qr ? `${origin}${user?.card_path ?? '/p/0000000000000000'}` : undefined,
+    fields.includes('qr') && entry.qr && publicUrl
+      ? new URL(user?.card_path ?? '/p/0000000000000000', publicUrl).href
+      : undefined,
   );
 
   const designs = lineDesigns(shown);
@@ -140,11 +146,9 @@ export function PersonaliseCard({
       ? packSize > 1
         ? `Card ${blocked + 1}: ${problems[blocked]?.[0]?.message}`
         : problems[blocked]?.[0]?.message
-      : emptyCard >= 0
-        ? packSize > 1
-          ? `Card ${emptyCard + 1} has nothing to print yet.`
-          : 'Add what you would like printed.'
-        : undefined;
+      : undefined;
+  const empty =
+    emptyCard >= 0 && blocked < 0 ? emptyGuidance(emptyCard, packSize, triedEmpty, current) : undefined;
 
   return (
     <section className="personalise" aria-labelledby={`${id}-heading`}>
@@ -172,10 +176,16 @@ export function PersonaliseCard({
           onSubmit={(event) => {
             event.preventDefault();
             if (why) return;
+            if (emptyCard >= 0) {
+              setTriedEmpty(true);
+              setCurrent(emptyCard);
+              return;
+            }
             addToCart({ card, design, personalisation: shown });
             toast.success('Added to cart');
             setEntries(null);
             setCurrent(0);
+            setTriedEmpty(false);
           }}
         >
           {packSize > 1 && (
@@ -309,6 +319,14 @@ export function PersonaliseCard({
               {why}
             </p>
           )}
+          {empty && (
+            <p
+              className={empty.error ? 'personalise-blocked' : 'field-hint'}
+              role={empty.error ? 'alert' : 'status'}
+            >
+              {empty.message}
+            </p>
+          )}
           <button type="submit" className="button" disabled={!inStock || why !== undefined || !hydrated}>
             Add personalised card to cart
           </button>
@@ -316,4 +334,32 @@ export function PersonaliseCard({
       </div>
     </section>
   );
+}
+
+/**
+ * What to do about a card with nothing on it yet: next steps in a neutral voice while the buyer fills the
+ * form, the reason nothing was added once they press "Add" with it.
+ */
+function emptyGuidance(
+  card: number,
+  packSize: number,
+  tried: boolean,
+  current: number,
+): { message: string; error: boolean } {
+  if (packSize === 1)
+    return tried
+      ? { message: 'Type what you would like printed before adding the card to your cart.', error: true }
+      : { message: 'Type what you would like printed; the drawing follows as you type.', error: false };
+  return tried
+    ? {
+        message: `Card ${card + 1} of ${packSize} has nothing to print yet: type a name, a title or add a picture for it, then add the pack to your cart.`,
+        error: true,
+      }
+    : {
+        message:
+          card === current
+            ? `Type what to print on card ${card + 1} of ${packSize}; each card of the pack is printed with its own details.`
+            : `Next: card ${card + 1} of ${packSize}. Choose it under “Card” and type what to print on it.`,
+        error: false,
+      };
 }

@@ -111,7 +111,11 @@ describe('register and activate', () => {
 
     const path = new URL(link).pathname;
     const activated = await get(`/api/auth${path}/`);
-    expect(activated).toEqual({ status: 200, body: { detail: 'Account activated! You can now log in.' } });
+    // The activated address comes back, for the login form.
+    expect(activated).toEqual({
+      status: 200,
+      body: { detail: 'Account activated! You can now log in.', email: email.toLowerCase() },
+    });
     const again = await get(`/api/auth${path}/`);
     expect(again).toEqual({
       status: 400,

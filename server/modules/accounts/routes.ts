@@ -67,15 +67,18 @@ const accountsApi: FastifyPluginAsync<AccountsRoutesOptions> = async (app, optio
       summary: 'Activate an account with the link from the e-mail',
       params: tokenParamsSchema.shape,
       responses: {
-        200: { description: 'Activated.', schema: detailSchema },
+        200: {
+          description: 'Activated; the address, to fill the login form with.',
+          schema: emailConfirmedSchema,
+        },
         400: 'The link is invalid or has expired.',
       },
     }),
     async (request, reply) => {
       const params = parseInput(tokenParamsSchema, request.params, ACCOUNT_MESSAGES.invalidActivation);
-      await activate(deps, params.uid, params.token);
+      const { email } = await activate(deps, params.uid, params.token);
       noStore(reply);
-      return { detail: ACCOUNT_MESSAGES.activated };
+      return { detail: ACCOUNT_MESSAGES.activated, email };
     },
   );
 

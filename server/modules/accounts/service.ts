@@ -102,7 +102,8 @@ async function createAccount(deps: AccountsDeps, input: RegisterInput, passwordH
   throw new Error('Could not find a free username');
 }
 
-export async function activate(deps: AccountsDeps, uid: string, token: string): Promise<void> {
+/** Answers the activated address, which the login form is filled with. */
+export async function activate(deps: AccountsDeps, uid: string, token: string): Promise<{ email: string }> {
   const userId = decodeUid(uid);
   if (userId === undefined || !(await consumeToken(deps.db, userId, 'activate', token))) {
     throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidActivation);
@@ -112,8 +113,10 @@ export async function activate(deps: AccountsDeps, uid: string, token: string): 
     .update(users)
     .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNull(users.disabledAt)))
-    .returning({ id: users.id });
-  if (activated.length === 0) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidActivation);
+    .returning({ email: users.email });
+  const [account] = activated;
+  if (!account) throw new AppError('bad_request', ACCOUNT_MESSAGES.invalidActivation);
+  return account;
 }
 
 /**

@@ -149,7 +149,7 @@ describe('shipping a Team Pack', () => {
           { design: forBen.id, serial: second },
         ],
         field(forAna),
-        CLAIM_MESSAGES.format,
+        TEAM_CLAIM_MESSAGES.serialFormat,
       ],
       [
         [
@@ -173,6 +173,8 @@ describe('shipping a Team Pack', () => {
       const refused = await ship(order.id, entered);
       expect(refused.status, JSON.stringify(entered)).toBe(400);
       expect(refused.body.errors[key], JSON.stringify(entered)).toEqual([message]);
+      // The firm reads these, not the card's owner.
+      expect(refused.body.detail).not.toMatch(/\byour card\b/i);
     }
 
     // Serials go with shipping only; any other change with them is refused, not half-recorded.

@@ -109,7 +109,7 @@ export async function recordTeamCards(
     const serial = serialShape(compactCode(typed));
     if (problems[fieldOf(member.design)]) continue;
     if (typed.trim() === '') problem(member.design, TEAM_CLAIM_MESSAGES.serialsNeeded);
-    else if (!serial || !hasValidCheck(serial)) problem(member.design, CLAIM_MESSAGES.format);
+    else if (!serial || !hasValidCheck(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialFormat);
     else if (seen.has(serial)) problem(member.design, TEAM_CLAIM_MESSAGES.serialTwice);
     else {
       seen.add(serial);
@@ -293,6 +293,8 @@ interface TeamCardOffer {
   claimed: boolean;
   /** Who holds the card now (for "it is yours"). */
   ownerId: number | null;
+  /** Whether the address it was printed for has an account: signed out, the page leads to Login or Register. */
+  hasAccount: boolean;
 }
 
 async function claimByToken(db: Db | Tx, token: string) {
@@ -323,6 +325,11 @@ async function claimByToken(db: Db | Tx, token: string) {
 export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffer | undefined> {
   const found = await claimByToken(db, token);
   if (!found) return undefined;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, found.claim.email))
+    .limit(1);
   return {
     cardName: found.cardName,
     display: formatSerial(found.serial),
@@ -332,6 +339,7 @@ export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffe
     front: `/api/team-cards/${token}/front.svg`,
     claimed: found.claim.claimedAt !== null,
     ownerId: found.owner,
+    hasAccount: account !== undefined,
   };
 }
 

@@ -65,9 +65,15 @@ describe('a new account', () => {
     });
     expect(registered.body).toEqual({ detail: 'Check your email to activate your account.' });
     const mail = await smtp.waitFor(email);
-    const username = /\/profile\/([a-z0-9-]+);/.exec(mail.text)?.[1] ?? '';
+    // The card's address on a line of its own in the text (nothing stuck to it), a link in the HTML.
+    const username =
+      /^Your card page:\nhttp:\/\/shop\.test\/profile\/([a-z0-9-]+)$/m.exec(mail.text)?.[1] ?? '';
+    expect(username).not.toBe('');
     expect(mail.text).toContain(
-      `Your card page is http://shop.test/profile/${username}; it shows your name, photo and job title until you turn more on.`,
+      `Your card page:\nhttp://shop.test/profile/${username}\n\nIt shows your name, photo and job title until you turn more on.`,
+    );
+    expect(mail.html).toContain(
+      `<a href="http://shop.test/profile/${username}" style="color:#1d4ed8;word-break:break-all">http://shop.test/profile/${username}</a>`,
     );
     await request(t, { url: `/api/auth${new URL(linkIn(mail, '/activate')).pathname}/` });
     const login = await request(t, {

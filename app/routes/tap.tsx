@@ -5,6 +5,7 @@ import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { company } from '../../content/company';
 import { TapProof } from '../components/card-page/TapProof';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { ClaimInPlace } from '../components/tap/ClaimInPlace';
 import { loadTap } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/tap';
@@ -100,9 +101,6 @@ function LostCard() {
 /** An unclaimed card was tapped: invite its holder to make it theirs; a lost one: help the finder. */
 export default function Tap({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'lost') return <LostCard />;
-  // A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial.
-  const ticket = loaderData.claimTicket ? `&tap=${encodeURIComponent(loaderData.claimTicket)}` : '';
-  const claimPath = `/profile?claim=${loaderData.serial}${ticket}#cards`;
   return (
     <section className="container section">
       <div className="success-card tap-card">
@@ -120,14 +118,10 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
             every tap will open your digital business card.
           </p>
         )}
-        <div className="form-actions">
-          <Link className="button" to={claimPath}>
-            Sign in and claim this card
-          </Link>
-        </div>
+        {/* A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial. */}
+        <ClaimInPlace serial={loaderData.serial} ticket={loaderData.claimTicket ?? ''} />
         <p className="muted">
-          New here? The sign-in page also creates accounts. Not yours?{' '}
-          <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
+          Not yours? <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
         </p>
       </div>
     </section>

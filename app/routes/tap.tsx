@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CARD_REPORTED_LOST } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
@@ -100,11 +101,12 @@ function LostCard() {
 
 /** An unclaimed card was tapped: invite its holder to make it theirs; a lost one: help the finder. */
 export default function Tap({ loaderData }: Route.ComponentProps) {
+  const [claimed, setClaimed] = useState(false);
   if (loaderData.kind === 'lost') return <LostCard />;
   return (
     <section className="container section">
       <div className="success-card tap-card">
-        <h1>This intro card is ready to set up</h1>
+        <h1>{claimed ? 'This intro card is yours' : 'This intro card is ready to set up'}</h1>
         <TapProof view={loaderData.proof} />
         {loaderData.reserved ? (
           <p>
@@ -119,10 +121,16 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {/* A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial. */}
-        <ClaimInPlace serial={loaderData.serial} ticket={loaderData.claimTicket ?? ''} />
-        <p className="muted">
-          Not yours? <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
-        </p>
+        <ClaimInPlace
+          serial={loaderData.serial}
+          ticket={loaderData.claimTicket ?? ''}
+          onClaimed={() => setClaimed(true)}
+        />
+        {!claimed && (
+          <p className="muted">
+            Not yours? <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
+          </p>
+        )}
       </div>
     </section>
   );

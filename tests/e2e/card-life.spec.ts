@@ -195,6 +195,7 @@ for (const width of [390, 1280]) {
     await expect(main.getByRole('link', { name: 'Sign in and claim this card' })).toHaveCount(0);
     await main.getByRole('button', { name: 'Claim this card' }).click();
     await expect(holder.page.getByText('Card claimed: a tap now opens your profile.')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('This intro card is yours');
     const done = main.getByText('This card is yours now: a tap opens your profile.');
     await expect(done).toBeVisible();
     await expect(done).toBeFocused();

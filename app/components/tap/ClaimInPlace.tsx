@@ -9,7 +9,15 @@ import { useClaimCard } from '../../lib/claim-card';
  * then claim on /profile. Signed in: claim it here, with /profile's call and words, and the page says the
  * card is now theirs; a refusal (reserved for someone else, lost, blocked) is said beside the button.
  */
-export function ClaimInPlace({ serial, ticket }: { serial: string; ticket: string }) {
+export function ClaimInPlace({
+  serial,
+  ticket,
+  onClaimed,
+}: {
+  serial: string;
+  ticket: string;
+  onClaimed(): void;
+}) {
   const { user } = useAuth();
   const { busy, claim } = useClaimCard();
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +64,10 @@ export function ClaimInPlace({ serial, ticket }: { serial: string; ticket: strin
   async function claimHere() {
     setError(null);
     await claim(serial, ticket, {
-      onDone: () => setClaimed(true),
+      onDone: () => {
+        setClaimed(true);
+        onClaimed();
+      },
       onFailed: (failure) =>
         setError(fieldErrors(failure).serial?.join(' ') ?? serverDetail(failure) ?? null),
     });

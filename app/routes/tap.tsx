@@ -108,7 +108,11 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
       <div className="success-card tap-card">
         <h1>{claimed ? 'This intro card is yours' : 'This intro card is ready to set up'}</h1>
         <TapProof view={loaderData.proof} />
-        {loaderData.reserved ? (
+        {claimed ? (
+          <p>
+            Your {loaderData.cardName} (serial {loaderData.display}) now opens your digital business card.
+          </p>
+        ) : loaderData.reserved ? (
           <p>
             This {loaderData.cardName} (serial {loaderData.display}) was printed for a team member and is
             waiting for them. If it is yours, sign in with the e-mail address we sent its link to, and claim

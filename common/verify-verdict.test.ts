@@ -16,6 +16,18 @@ describe('verdictOf', () => {
     expect(verdictOf({ valid: true, status: VERIFICATION_STATUS.sku, serial_number: null })).toBe('known');
   });
 
+  it('reads a genuine serial reported lost as lost, never as the all-clear', () => {
+    const lost = {
+      valid: true,
+      status: VERIFICATION_STATUS.genuine,
+      serial_number: serial,
+      reported_lost: true,
+    };
+    expect(verdictOf(lost)).toBe('lost');
+    expect(toneOf(verdictOf(lost))).toBe('warning');
+    expect(verdictOf({ ...lost, reported_lost: false })).toBe('genuine');
+  });
+
   it('warns past the limit and calls a blocked serial bad', () => {
     expect(verdictOf({ valid: false, status: VERIFICATION_STATUS.limit, serial_number: serial })).toBe(
       'limit',
@@ -40,6 +52,7 @@ describe('toneOf', () => {
   it('judges the card genuine, a warning or bad, and the rest as information', () => {
     expect(toneOf('genuine')).toBe('genuine');
     expect(toneOf('limit')).toBe('warning');
+    expect(toneOf('lost')).toBe('warning');
     expect(toneOf('blocked')).toBe('bad');
     expect(toneOf('unknown')).toBe('bad');
     for (const verdict of ['known', 'limited', 'failed'] as const) expect(toneOf(verdict)).toBe('info');

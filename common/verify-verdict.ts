@@ -4,6 +4,7 @@ import { VERIFICATION_STATUS } from './messages/verification.ts';
 /**
  * What a check says about the card, and so how its result looks:
  * - genuine: a registered serial within its 5 checks, whether checked for the first time or again;
+ * - lost: a genuine serial whose owner reported the card lost (a warning: the card is not the holder's);
  * - known: a SKU, which names a product but proves nothing about one card (information, not a warning);
  * - limit: a genuine serial checked more than 5 times (a warning: it may have been copied);
  * - blocked: a serial the firm has blocked (bad: do not rely on the card);
@@ -11,20 +12,25 @@ import { VERIFICATION_STATUS } from './messages/verification.ts';
  * - limited: this visitor has made too many failed look-ups (429);
  * - failed: no usable answer (the network, or a server error).
  */
-export type Verdict = 'genuine' | 'known' | 'limit' | 'blocked' | 'unknown' | 'limited' | 'failed';
+export type Verdict = 'genuine' | 'lost' | 'known' | 'limit' | 'blocked' | 'unknown' | 'limited' | 'failed';
 
 /** The fields of GET /api/verify/'s answer the verdict reads, and its HTTP status when there was one. */
 export interface VerificationAnswer {
   valid?: boolean;
   status: string;
   serial_number?: string | null;
+  reported_lost?: boolean;
   httpStatus?: number;
 }
 
 /** The one reading of a verification answer: the page, its icon and its colours follow it. */
 export function verdictOf(answer: VerificationAnswer): Verdict {
   if (answer.httpStatus === 429 || answer.status === TOO_MANY_ATTEMPTS) return 'limited';
-  if (answer.valid === true) return answer.serial_number ? 'genuine' : 'known';
+  if (answer.valid === true) {
+    if (!answer.serial_number) return 'known';
+    // Genuine, but not the holder's to keep: the page must not lead with the all-clear.
+    return answer.reported_lost ? 'lost' : 'genuine';
+  }
   if (answer.serial_number) return answer.status === VERIFICATION_STATUS.limit ? 'limit' : 'blocked';
   if (answer.httpStatus === 404) return 'unknown';
   return 'failed';
@@ -39,6 +45,7 @@ type Tone = 'genuine' | 'warning' | 'bad' | 'info';
 
 const TONES: Record<Verdict, Tone> = {
   genuine: 'genuine',
+  lost: 'warning',
   limit: 'warning',
   blocked: 'bad',
   unknown: 'bad',
@@ -64,7 +71,7 @@ export function countNoteOf(
   askedNotToCount: boolean,
 ): CountNote | null {
   const verdict = verdictOf(answer);
-  if ((verdict !== 'genuine' && verdict !== 'limit') || answer.counted === undefined) return null;
+  if (!['genuine', 'lost', 'limit'].includes(verdict) || answer.counted === undefined) return null;
   if (answer.counted) return 'counted';
   return askedNotToCount ? 'foreign' : 'repeat';
 }

@@ -60,9 +60,13 @@ if (share) {
   });
 }
 
+// The owner's own parts of the page: the Edit bar, and what a plain link's tap proved.
 const bar = document.getElementById('edit-bar');
 if (bar?.hidden) {
   void restoreSession().then((user) => {
-    if (user?.username === username) bar.hidden = false;
+    if (user?.username !== username) return;
+    bar.hidden = false;
+    const note = document.getElementById('tap-proof-owner');
+    if (note) note.hidden = false;
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CARD_REPORTED_LOST } from '../../common/messages/card-life';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
@@ -5,6 +6,7 @@ import { CARD_DEACTIVATED } from '../../common/messages/verification';
 import { company } from '../../content/company';
 import { TapProof } from '../components/card-page/TapProof';
 import { ErrorPage, type ErrorView, errorPageTitle, SOMETHING_WENT_WRONG } from '../components/ErrorPage';
+import { ClaimInPlace } from '../components/tap/ClaimInPlace';
 import { loadTap } from '../lib/registry.server';
 import type { RouteError } from '../lib/route-error';
 import type { Route } from './+types/tap';
@@ -99,16 +101,18 @@ function LostCard() {
 
 /** An unclaimed card was tapped: invite its holder to make it theirs; a lost one: help the finder. */
 export default function Tap({ loaderData }: Route.ComponentProps) {
+  const [claimed, setClaimed] = useState(false);
   if (loaderData.kind === 'lost') return <LostCard />;
-  // A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial.
-  const ticket = loaderData.claimTicket ? `&tap=${encodeURIComponent(loaderData.claimTicket)}` : '';
-  const claimPath = `/profile?claim=${loaderData.serial}${ticket}#cards`;
   return (
     <section className="container section">
       <div className="success-card tap-card">
-        <h1>This intro card is ready to set up</h1>
+        <h1>{claimed ? 'This intro card is yours' : 'This intro card is ready to set up'}</h1>
         <TapProof view={loaderData.proof} />
-        {loaderData.reserved ? (
+        {claimed ? (
+          <p>
+            Your {loaderData.cardName} (serial {loaderData.display}) now opens your digital business card.
+          </p>
+        ) : loaderData.reserved ? (
           <p>
             This {loaderData.cardName} (serial {loaderData.display}) was printed for a team member and is
             waiting for them. If it is yours, sign in with the e-mail address we sent its link to, and claim
@@ -120,15 +124,17 @@ export default function Tap({ loaderData }: Route.ComponentProps) {
             every tap will open your digital business card.
           </p>
         )}
-        <div className="form-actions">
-          <Link className="button" to={claimPath}>
-            Sign in and claim this card
-          </Link>
-        </div>
-        <p className="muted">
-          New here? The sign-in page also creates accounts. Not yours?{' '}
-          <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
-        </p>
+        {/* A verified tap of a secure card carries the ticket its claim needs; a plain card is claimed by its serial. */}
+        <ClaimInPlace
+          serial={loaderData.serial}
+          ticket={loaderData.claimTicket ?? ''}
+          onClaimed={() => setClaimed(true)}
+        />
+        {!claimed && (
+          <p className="muted">
+            Not yours? <Link to={`/verify?code=${loaderData.serial}`}>Check that it is genuine</Link>.
+          </p>
+        )}
       </div>
     </section>
   );

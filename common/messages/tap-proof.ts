@@ -21,5 +21,6 @@ export const TAP_PROOF_MESSAGES = {
     'This link was opened before, so it cannot show that the card was tapped just now. Tap the card itself to verify it.',
   unverified:
     'This link could not be verified as coming from the card’s chip. Tap the card itself to verify it.',
-  static: 'Card link · not cryptographically verified',
+  // The owner's alone: to a visitor, a plain card's link is simply the card's page, nothing to warn about.
+  staticForOwner: 'Only you see this: a card link opened this page, so the tap was not verified.',
 } as const;

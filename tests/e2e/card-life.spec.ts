@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   });
   expect(login.status()).toBe(200);
   const batch = await request.post(`${site.baseUrl}/api/admin/serials/batch/`, {
-    data: { sku: 'IC-CLS-MB', count: 8 },
+    data: { sku: 'IC-CLS-MB', count: 10 },
     headers: { origin: site.baseUrl },
   });
   expect(batch.status()).toBe(201);
@@ -147,10 +147,13 @@ for (const width of [390, 1280]) {
     for (const secret of ['Lovelace', giver.email, 'ada-lovelace']) expect(html).not.toContain(secret);
     await finder.page.screenshot({ path: `${SHOTS}/lost-page-${width}.png`, fullPage: true });
 
-    // Verifying it still says it is genuine, and that it was reported lost (still without a name).
+    // Verifying it says it is one of ours, but leads with the warning, not the green all-clear (no name).
     await go(finder.page, `/verify?code=${serial}`);
-    await expect(finder.page.locator('.verification')).toHaveAttribute('data-verdict', 'genuine');
-    await expect(finder.page.locator('.verification-lost')).toContainText(
+    const verdict = finder.page.locator('.verification');
+    await expect(verdict).toHaveAttribute('data-verdict', 'lost');
+    await expect(verdict).toHaveAttribute('data-tone', 'warning');
+    await expect(verdict.locator('.verification-label')).toHaveText('Reported lost');
+    await expect(verdict.locator('.verification-body > :first-child')).toContainText(
       'Its owner reported this card lost.',
     );
     expect(await finder.page.content()).not.toContain('Lovelace');
@@ -172,6 +175,44 @@ for (const width of [390, 1280]) {
     await expect(finder.page.getByRole('heading', { level: 1 })).toContainText('Ada Lovelace');
     await owner.context.close();
     await finder.context.close();
+  });
+
+  test(`a signed-in holder claims an unclaimed card on the page its tap opened (${width} px)`, async ({
+    browser,
+  }) => {
+    const serial = spare.shift() as string;
+    // Signed out, the page invites a sign-in first (the HTML every visitor gets).
+    const visitor = await as(browser, width);
+    await go(visitor.page, `/c/${serial}`);
+    await expect(visitor.page.getByRole('link', { name: 'Sign in and claim this card' })).toBeVisible();
+    await expect(visitor.page.getByRole('button', { name: 'Claim this card' })).toHaveCount(0);
+    await visitor.context.close();
+
+    const holder = await as(browser, width, stranger);
+    await go(holder.page, `/c/${serial}`);
+    const main = holder.page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('This intro card is ready to set up');
+    await expect(main.getByRole('link', { name: 'Sign in and claim this card' })).toHaveCount(0);
+    await main.getByRole('button', { name: 'Claim this card' }).click();
+    await expect(holder.page.getByText('Card claimed: a tap now opens your profile.')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('This intro card is yours');
+    const done = main.getByText('This card is yours now: a tap opens your profile.');
+    await expect(done).toBeVisible();
+    await expect(done).toBeFocused();
+    await expect(done).toBeInViewport();
+    await expect(main.getByRole('link', { name: 'Open my card page' })).toHaveAttribute(
+      'href',
+      /^\/profile\/[a-z0-9-]+$/,
+    );
+    await settled(holder.page);
+    await holder.page.screenshot({ path: `${SHOTS}/claimed-in-place-${width}.png`, fullPage: true });
+
+    // It is theirs: on /profile, and a tap now opens their card page.
+    await go(holder.page, '/profile#cards');
+    await expect(cardRow(holder.page, serial)).toContainText('Active');
+    await holder.page.goto(`${site.baseUrl}/c/${serial}`);
+    await expect(holder.page.getByRole('heading', { level: 1 })).toHaveText('Finn Finder');
+    await holder.context.close();
   });
 
   test(`transfer by e-mail: the recipient accepts from the mailed link and the card moves (${width} px)`, async ({

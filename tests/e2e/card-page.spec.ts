@@ -147,6 +147,37 @@ for (const viewport of [
       expect(values('photo')).toHaveLength(1);
     });
 
+    test('Save contact covers nothing a visitor needs: Share your details shows in the first screen, and focus never lands under the bar', async ({
+      page,
+    }) => {
+      await page.goto(cardUrl(maya));
+      const bar = page.locator('.card-save-bar');
+      const clear = async (what: string) => {
+        const [box, barBox] = await Promise.all([
+          page.evaluate(() => document.activeElement?.getBoundingClientRect().toJSON()),
+          bar.evaluate((element) => element.getBoundingClientRect().toJSON()),
+        ]);
+        expect(box.bottom <= barBox.top || box.top >= barBox.bottom, `${what} clear of the bar`).toBe(true);
+      };
+      const opener = page.getByText(`Share your details with ${maya.firstName}`);
+      await expect(opener).toBeInViewport({ ratio: 1 });
+      await opener.focus();
+      await clear('Share your details');
+      // Every link and button of the card, reached with the keyboard, scrolls clear of the bar.
+      const reachable = await page
+        .locator('main a:visible, main summary:visible, main button:visible')
+        .count();
+      for (let n = 0; n < reachable + 2; n++) {
+        await page.keyboard.press('Tab');
+        const onCard = await page.evaluate(() => {
+          const focused = document.activeElement;
+          return Boolean(focused?.closest('main') && !focused.closest('.card-save-bar'));
+        });
+        if (onCard) await clear(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+      }
+      await page.screenshot({ path: `/tmp/shots-card-page/save-bar-${viewport.width}.png` });
+    });
+
     test('Share copies the link where the browser cannot share, and says so', async ({ browser }) => {
       const context = await browser.newContext({
         viewport,

@@ -122,13 +122,30 @@ for (const width of [390, 1280]) {
       await expect(page.locator('.tap-proof')).toHaveCount(0);
     });
 
-    test('a card without a secure chip is marked; an unclaimed secure card shows its proof on the claim page', async ({
+    test('a card without a secure chip alarms no visitor, and tells its owner alone; an unclaimed secure card shows its proof on the claim page', async ({
       page,
     }) => {
       await page.goto(`${server.baseUrl}/c/${cards.staticSerial}`);
-      await expect(page.getByText('not cryptographically verified')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        `${owner.firstName} ${owner.lastName}`,
+      );
+      // Nothing a visitor reads speaks of verification (the owner's note is in the HTML, hidden).
+      await expect(page.locator('body')).not.toContainText(/verified/, { useInnerText: true });
+      await expect(page.getByText(TAP_PROOF_MESSAGES.staticForOwner)).toBeHidden();
       await expect(page.getByText(badge)).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/static-${width}.png`, fullPage: true });
+
+      // Its owner, signed in, is told in plain words what such a visit proves.
+      const login = await page.context().request.post(`${server.baseUrl}/api/auth/login/`, {
+        data: { email: owner.email, password: owner.password },
+        headers: { origin: server.baseUrl },
+      });
+      expect(login.status()).toBe(200);
+      await page.goto(`${server.baseUrl}/c/${cards.staticSerial}`);
+      await expect(page.getByText('Only you see this bar')).toBeVisible();
+      await expect(page.getByText(TAP_PROOF_MESSAGES.staticForOwner)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/static-owner-${width}.png`, fullPage: true });
+      await page.context().clearCookies();
 
       await page.goto(simulatedTapUrl(server.baseUrl, cards.unclaimed, width));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('This intro card is ready to set up');

@@ -189,6 +189,33 @@ test('each state has its own look, a blank check clears the last result, and "Ve
   expect(new Set(card).size, seen).toBe(card.length);
 });
 
+test('the example in the empty field reads as written and fits, from 320 to 1280 px', async ({ page }) => {
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await go(page, '/verify');
+    const input = page.getByLabel('Serial number or SKU');
+    await expect(input).toHaveAttribute('placeholder', 'e.g. ABCD-EFGH-JKMN');
+    const shown = await input.evaluate((element: HTMLInputElement) => {
+      const style = getComputedStyle(element, '::placeholder');
+      const probe = document.createElement('span');
+      probe.textContent = element.placeholder;
+      probe.style.cssText = `position:absolute;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing};text-transform:${style.textTransform}`;
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const box = getComputedStyle(element);
+      const room =
+        element.clientWidth - Number.parseFloat(box.paddingLeft) - Number.parseFloat(box.paddingRight);
+      return { transform: style.textTransform, text, room };
+    });
+    expect(shown.transform, `${width} px`).toBe('none');
+    expect(shown.text, `${width} px: the example fits`).toBeLessThanOrEqual(shown.room);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    await page.locator('.verify-form').screenshot({ path: `/tmp/shots-verify/placeholder-${width}.png` });
+  }
+});
+
 test('a holder claims a card, and a tap on it opens their public profile', async ({ page, browser }) => {
   // An unclaimed card: the tap page invites the holder to sign in and claim it.
   await go(page, `/c/${CLAIMABLE}`);

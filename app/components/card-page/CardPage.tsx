@@ -9,7 +9,7 @@ import { httpLink } from '../../lib/safe-link';
 import { LinkIcon } from '../LinkIcon';
 import { ExchangeForm } from './ExchangeForm';
 import { type ActionGlyph, ActionIcon } from './glyphs';
-import { TapProof } from './TapProof';
+import { StaticTapNote, TapProof } from './TapProof';
 
 function initialsOf(card: PublicCard): string {
   const letters = [card.first_name, card.last_name].map((part) => Array.from(part.trim())[0] ?? '');
@@ -87,7 +87,11 @@ export function CardPage({
           )}
           <h1>{name}</h1>
           {role && <p className="card-role">{role}</p>}
-          {tapProof && <TapProof view={tapProof} />}
+          {tapProof === 'static' ? (
+            <StaticTapNote shown={isPrivate} />
+          ) : (
+            tapProof && <TapProof view={tapProof} />
+          )}
         </header>
         {profile.bio && <p className="card-bio">{profile.bio}</p>}
         <ul className="card-actions" aria-label="Contact">
@@ -101,6 +105,11 @@ export function CardPage({
             </button>
           </li>
         </ul>
+        {/*
+          Right under the contact actions, so a phone's first screen shows it above the Save contact bar
+          however many links follow. A private card takes no details: only its owner sees it.
+        */}
+        {!isPrivate && <ExchangeForm firstName={profile.first_name} ownerName={name} result={exchange} />}
         {/* Each link goes through its counting redirect (server/modules/insights/link-routes.ts). */}
         {profile.links.length > 0 && (
           <ul className="card-links" aria-label="Links">
@@ -120,8 +129,6 @@ export function CardPage({
             ))}
           </ul>
         )}
-        {/* A private card takes no details: only its owner sees it. */}
-        {!isPrivate && <ExchangeForm firstName={profile.first_name} ownerName={name} result={exchange} />}
         <p id="card-status" className="card-status" role="status" aria-live="polite" />
         <div className="card-save-bar">
           <a id="card-save" className="card-save" href={vcard} download>

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CARD_LIFE_MESSAGES, CARD_REPORTED_LOST } from '../../../common/messages/card-life';
 import type { ClaimedCard } from '../../../server/modules/registry/responses';
 import { api, fieldErrors } from '../../lib/api';
+import { useClaimCard } from '../../lib/claim-card';
 import { formatDate } from '../../lib/format';
 import { useWrite } from '../../lib/use-write';
 import { FormField } from '../FormField';
@@ -106,7 +107,7 @@ export function MyCards({
   const [cards, setCards] = useState(initial);
   const [serial, setSerial] = useState(claimSerial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const { busy, run } = useWrite();
+  const { busy, claim: claimCard } = useClaimCard();
   const { working, run: runOnCard } = useWrite<string>();
   const { run: runRelease } = useWrite();
   const [releasing, setReleasing] = useState<ClaimedCard | null>(null);
@@ -125,10 +126,7 @@ export function MyCards({
 
   async function claim(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = claimTicket ? { serial, tap: claimTicket } : { serial };
-    await run(() => api('/auth/cards/claim/', { method: 'POST', body }), {
-      done: 'Card claimed: a tap now opens your profile.',
-      failed: 'Claim failed',
+    await claimCard(serial, claimTicket, {
       onDone: (card) => {
         setCards([card, ...cards.filter((item) => item.serial_number !== card.serial_number)]);
         setSerial('');

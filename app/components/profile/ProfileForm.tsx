@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { splitFullName } from '../../../common/full-name';
 import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MB,
@@ -14,7 +15,6 @@ import { isClearableProfileField } from '../../../common/profile-fields';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
 import { fieldErrors, serverDetail } from '../../lib/api';
 import type { User } from '../../lib/auth';
-import { splitFullName } from '../../lib/full-name';
 import { sendForm } from '../../lib/upload';
 import { useWrite } from '../../lib/use-write';
 import { FormField, TextAreaField } from '../FormField';

@@ -23,6 +23,7 @@ export type CheckAnswer = Partial<VerificationResult> & VerificationAnswer;
 /** A short word for the verdict, so that colour and icon are never the only sign of it. */
 const LABELS: Record<Verdict, string> = {
   genuine: 'Verified',
+  lost: 'Reported lost',
   known: 'Product information',
   limit: 'Warning',
   blocked: 'Blocked',
@@ -34,6 +35,12 @@ const LABELS: Record<Verdict, string> = {
 /** Each verdict's sign, drawn in its tone's colour circle (a warning's in a triangle). */
 const ICONS: Record<Verdict, ReactNode> = {
   genuine: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  lost: (
+    <>
+      <path d="M12 8v5" />
+      <path d="M12 17h.01" strokeWidth={3.2} />
+    </>
+  ),
   known: (
     <>
       <path d="M12 11v6" />
@@ -117,6 +124,13 @@ function nextStep(verdict: Verdict, answer: CheckAnswer): ReactNode {
         <>
           This serial number is registered with {company.name}. A card's checks are counted up to{' '}
           {MAX_VERIFICATIONS}, one per visitor a day, so there is no need to check it again.
+        </>
+      );
+    case 'lost':
+      return (
+        <>
+          The serial number is registered with {company.name}: the card is one of ours, but it is not the
+          holder's to keep or pass on.
         </>
       );
     case 'known':
@@ -225,12 +239,12 @@ export function VerificationCard({
   const countNote = countNoteOf(answer, askedNotToCount);
   const serial = answer.serial_number ? formatSerial(answer.serial_number) : undefined;
   // Attempts mean the card's checks for a serial, and this visitor's failed look-ups for an unknown code.
-  const attemptsLabel =
-    verdict === 'genuine' || verdict === 'limit'
-      ? 'Checks of this card'
-      : verdict === 'unknown' || verdict === 'limited'
-        ? 'Codes not found this hour'
-        : null;
+  const serialChecked = verdict === 'genuine' || verdict === 'lost' || verdict === 'limit';
+  const attemptsLabel = serialChecked
+    ? 'Checks of this card'
+    : verdict === 'unknown' || verdict === 'limited'
+      ? 'Codes not found this hour'
+      : null;
   return (
     <article
       className="verification"
@@ -250,19 +264,20 @@ export function VerificationCard({
         </div>
       </div>
       <div className="verification-body">
-        <p className="verification-next">{nextStep(verdict, answer)}</p>
-        {countNote && countNote !== 'counted' && (
-          <p className="verification-count-note" data-count-note={countNote}>
-            {COUNT_NOTES[countNote]}
-          </p>
-        )}
-        {(verdict === 'genuine' || verdict === 'limit') && <Proof />}
+        {/* First: whatever else the check says, a lost card is not the holder's. */}
         {answer.reported_lost && (
           <p className="verification-lost">
             <strong>Its owner reported this card lost.</strong> If you found it, please {contact}: we will get
             it back to them. If someone offers to sell or give it to you, it is not theirs to pass on.
           </p>
         )}
+        <p className="verification-next">{nextStep(verdict, answer)}</p>
+        {countNote && countNote !== 'counted' && (
+          <p className="verification-count-note" data-count-note={countNote}>
+            {COUNT_NOTES[countNote]}
+          </p>
+        )}
+        {serialChecked && <Proof />}
         {(serial || answer.sku || attemptsLabel) && (
           <dl className="verification-facts">
             {serial && (

@@ -1,3 +1,4 @@
+import { splitFullName } from '../../../common/full-name.ts';
 import { buildVCard, type ContactCard } from '../../../common/vcard.ts';
 import { describeVisit } from '../../../common/visit-source.ts';
 import type { ExchangedContactRow } from '../../db/schema/index.ts';
@@ -9,16 +10,18 @@ type ExchangedContact = Pick<
 
 /**
  * The one mapping from an exchanged contact to an address-book entry: the owner's mail attachment and the
- * contacts export. People type one name field, so it is the formatted name; the note says where they met.
+ * contacts export. People type one name field: it is split as a profile's full name is (given name, then
+ * family name), so an address book files "Émilie du Châtelet" under "du Châtelet"; the note says where they met.
  */
 function exchangedContactCard(contact: ExchangedContact): ContactCard {
   const met = `Shared through your intro card (${describeVisit({
     source: contact.source,
     card: contact.cardSerial,
   })}) on ${contact.createdAt.toISOString().slice(0, 10)}.`;
+  const { first_name, last_name } = splitFullName(contact.name);
   return {
-    firstName: contact.name,
-    lastName: '',
+    firstName: first_name,
+    lastName: last_name,
     email: contact.email,
     phone: contact.phone,
     company: contact.company,

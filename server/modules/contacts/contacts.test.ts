@@ -295,13 +295,16 @@ function pythonCsv(raw: Buffer): string[][] {
   return JSON.parse(execFileSync('python3', ['-c', script], { input: raw }).toString('utf8'));
 }
 
-/** Reads every vCard in a file with Debian's python3-vobject: names, e-mails and notes. */
-function vobjectCards(text: string): { fn: string; email: string | null; note: string | null }[] {
+/** Reads every vCard in a file with Debian's python3-vobject: names (formatted, family, given), e-mails and notes. */
+function vobjectCards(
+  text: string,
+): { fn: string; family: string; given: string; email: string | null; note: string | null }[] {
   const script =
     'import json, sys, vobject\n' +
     'out = []\n' +
     'for card in vobject.readComponents(sys.stdin.read()):\n' +
-    "    out.append({'fn': card.fn.value, 'email': card.email.value if hasattr(card, 'email') else None,\n" +
+    "    out.append({'fn': card.fn.value, 'family': card.n.value.family, 'given': card.n.value.given,\n" +
+    "                'email': card.email.value if hasattr(card, 'email') else None,\n" +
     "                'note': card.note.value if hasattr(card, 'note') else None})\n" +
     'print(json.dumps(out))\n';
   return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script], { input: text }).toString('utf8'));
@@ -342,7 +345,9 @@ describe('exports', () => {
     expect(rows).toHaveLength(1 + payloads.length + 2);
     for (const row of rows) {
       expect(row).toHaveLength(8);
-      for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+      // A plausible phone number is the one cell that may start with +: it is written as it is.
+      const risky = row.filter((cell) => cell !== '+44 20 7946 0000');
+      for (const cell of risky) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
     }
     const [tapped, zoe, ...formulas] = rows.slice(1);
     expect(tapped?.slice(0, 2)).toEqual(['Tapped', "'@example.test"]);
@@ -356,7 +361,7 @@ describe('exports', () => {
     for (const row of formulas) {
       expect(row[3]).toBe(row[0]);
       expect(row[5]).toBe(row[0]);
-      expect(row[2]).toBe("'+44 20 7946 0000");
+      expect(row[2]).toBe('+44 20 7946 0000');
     }
   });
 
@@ -366,6 +371,7 @@ describe('exports', () => {
       { name: 'Vera Vcard', email: 'vera@example.test', note: 'Likes, commas; and\nnewlines' },
       { name: 'Phil Phone', phone: '+1 202 555 0142', company: 'Phone Co', source: 'qr' },
       { name: 'Tia Tap', email: 'tia@example.test', source: 'tap', cardSerial: TAPPED_CARD },
+      { name: 'Émilie du Châtelet', email: 'emilie@example.test' },
     ]);
     const response = await call('GET', '/api/auth/contacts/export.vcf', owner.cookie);
     expect(response.status).toBe(200);
@@ -379,18 +385,31 @@ describe('exports', () => {
       (card) => new ICAL.Component(card as unknown[]),
     );
     expect(cards.map((card) => card.getFirstPropertyValue('fn'))).toEqual([
+      'Émilie du Châtelet',
       'Tia Tap',
       'Phil Phone',
       'Vera Vcard',
     ]);
-    expect(cards[1]?.getFirstPropertyValue('tel')).toBe('+1 202 555 0142');
-    expect(String(cards[2]?.getFirstPropertyValue('note'))).toContain('Likes, commas; and\nnewlines');
+    expect(cards[2]?.getFirstPropertyValue('tel')).toBe('+1 202 555 0142');
+    expect(String(cards[3]?.getFirstPropertyValue('note'))).toContain('Likes, commas; and\nnewlines');
 
     const byVobject = vobjectCards(response.text);
-    expect(byVobject.map((card) => card.fn)).toEqual(['Tia Tap', 'Phil Phone', 'Vera Vcard']);
-    expect(byVobject[0]?.email).toBe('tia@example.test');
-    expect(byVobject[0]?.note).toContain('Tap of card ECD1-DD82-9NKP');
-    expect(byVobject[1]?.note).toContain('QR code');
+    expect(byVobject.map((card) => card.fn)).toEqual([
+      'Émilie du Châtelet',
+      'Tia Tap',
+      'Phil Phone',
+      'Vera Vcard',
+    ]);
+    // One name field, split as a profile's full name is: the given name, then the family name.
+    expect(byVobject.map(({ given, family }) => [given, family])).toEqual([
+      ['Émilie', 'du Châtelet'],
+      ['Tia', 'Tap'],
+      ['Phil', 'Phone'],
+      ['Vera', 'Vcard'],
+    ]);
+    expect(byVobject[1]?.email).toBe('tia@example.test');
+    expect(byVobject[1]?.note).toContain('Tap of card ECD1-DD82-9NKP');
+    expect(byVobject[2]?.note).toContain('QR code');
   });
 
   it('an owner without contacts gets a CSV with its header alone and an empty .vcf', async () => {

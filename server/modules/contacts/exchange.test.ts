@@ -108,6 +108,8 @@ it('keeps the details, mails the owner at their account address with the personâ
   expect(toOwner.text).toContain('http://shop.test/profile#contacts');
   const theirs = vcardOf(toOwner);
   expect(theirs('fn')).toEqual(['Ravi Menon']);
+  // Family name, then given name: not the whole name as the given name.
+  expect(theirs('n')).toEqual([['Menon', 'Ravi', '', '', '']]);
   expect(theirs('email')).toEqual(['ravi@example.test']);
   expect(theirs('tel')).toEqual(['+44 20 7946 0018']);
   expect(theirs('org')).toEqual(['Harbour Analytics']);

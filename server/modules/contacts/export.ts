@@ -1,16 +1,27 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { PHONE_PATTERN } from '../../../common/phone.ts';
 import { describeVisit } from '../../../common/visit-source.ts';
 import type { ExchangedContactRow } from '../../db/schema/index.ts';
 import { exchangedContactVCard } from './contact-vcard.ts';
 
 /**
+ * An international phone number as people type it (`+44 20 7946 0000`): a + and a digit, then only the
+ * phone's own characters, with enough digits for a real number. Made of digits, spaces and + ( ) . - alone,
+ * it can call no function, so it needs no guard; a CRM would import the guard's `'` as part of the number.
+ */
+function isPlausiblePhone(cell: string): boolean {
+  return /^\+\d/.test(cell) && PHONE_PATTERN.test(cell) && cell.replace(/\D/g, '').length >= 7;
+}
+
+/**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one) as a formula:
  * a visitor could type `=HYPERLINK(…)` as their name. OWASP's advice: such a cell starts with a `'`, so it
- * is shown as the text it is. The only place CSV cells are made safe.
+ * is shown as the text it is; a plausible phone number is written as it is. The only place CSV cells are
+ * made safe.
  */
 export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /^[=+\-@\t\r]/.test(cell) && !isPlausiblePhone(cell) ? `'${cell}` : cell;
 }
 
 const CSV_HEADER = [

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { splitFullName } from './full-name';
+import { splitFullName } from './full-name.ts';
 
 it.each([
   ['Ada Lovelace', 'Ada', 'Lovelace'],

@@ -89,7 +89,8 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
     }
     setErrors({});
     await run(() => api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values }), {
-      done: { message: ACCOUNT_MESSAGES.registered, description: NEW_CARD_NOTICE },
+      // The spec's toast alone; what to do next is said on the page (Login).
+      done: ACCOUNT_MESSAGES.registered,
       failed: (error) => ({ message: failureMessage(error, 'Registration failed') }),
       onDone: () => onRegistered(values.email ?? ''),
       onFailed: (error) => setErrors(fieldErrors(error)),
@@ -152,6 +153,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
 export default function Login() {
   const [tab, setTab] = useState<Tab>('login');
   const [email, setEmail] = useState('');
+  const [registered, setRegistered] = useState<string | null>(null);
   const id = useId();
   const tabs: { key: Tab; label: string }[] = [
     { key: 'login', label: 'Login' },
@@ -187,12 +189,19 @@ export default function Login() {
             ))}
           </div>
           <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+            {registered && tab === 'login' && (
+              <p className="auth-card-notice">
+                We sent an activation link to <strong>{registered}</strong>: open it, then log in here.{' '}
+                {NEW_CARD_NOTICE}
+              </p>
+            )}
             {tab === 'login' ? (
               <LoginForm email={email} onEmail={setEmail} />
             ) : (
               <RegisterForm
-                onRegistered={(registered) => {
-                  setEmail(registered);
+                onRegistered={(address) => {
+                  setEmail(address);
+                  setRegistered(address);
                   setTab('login');
                 }}
               />

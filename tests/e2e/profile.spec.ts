@@ -47,6 +47,12 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Enter a link that starts with http:// or https://.').first()).toBeVisible();
   await expect(form).toBeVisible();
+  // The spec's words in the toast, the reason beside its field (not repeated beneath the toast).
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to update profile' });
+  await expect(refused).toHaveText('Failed to update profile');
+  await expect(form.getByLabel('Map link (for directions)')).toHaveAccessibleDescription(
+    /Enter a link that starts with http:\/\/ or https:\/\//,
+  );
 
   await form.getByLabel('Map link (for directions)').fill('https://maps.google.com/?q=Arlington');
   // A web page dressed as a photo: refused by its content, with the reason beside the photo.

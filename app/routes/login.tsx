@@ -7,6 +7,7 @@ import type { PageQuery } from '../../common/page-query';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
+import { NeedsScript, needsScriptAction } from '../components/NeedsScript';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
@@ -27,6 +28,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Log in to your ${company.name} account, or register to order cards and set up your intro card.`,
   });
 export const headers = publicPageHeaders;
+
+export const action = needsScriptAction;
 
 type Tab = 'login' | 'register';
 
@@ -52,7 +55,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Login">
+    <form className="form" method="post" onSubmit={submit} aria-label="Login">
       <FormField
         label="Email"
         name="email"
@@ -98,7 +101,7 @@ function RegisterForm({ onRegistered }: { onRegistered(email: string): void }) {
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Register">
+    <form className="form" method="post" onSubmit={submit} aria-label="Register">
       <div className="form-row">
         <FormField
           label="First name"
@@ -164,6 +167,7 @@ export default function Login() {
       <PageHeader title="Login" />
       <section className="container section">
         <div className="auth-card">
+          <NeedsScript />
           <div className="tabs" role="tablist" aria-label="Account">
             {tabs.map(({ key, label }) => (
               <button

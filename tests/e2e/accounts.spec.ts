@@ -194,3 +194,41 @@ test('a cross-site form post cannot log anyone out', async ({ page, context }) =
   await page.reload();
   await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
 });
+
+// These forms call the API from the browser. Posted without JavaScript, they keep the password out of the
+// address and say, where the user is looking, that nothing was sent and why.
+for (const width of [390, 1280]) {
+  test(`at ${width} px without JavaScript, login and forgot password say they need it, in view and focused`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width, height: width === 390 ? 844 : 800 },
+      extraHTTPHeaders: clientHeaders(import.meta.filename),
+    });
+    const page = await context.newPage();
+    const answer = page.getByRole('status').filter({ hasText: 'this form needs JavaScript' });
+    const expectAnswer = async () => {
+      await expect(answer).toHaveText(
+        'Nothing was sent: this form needs JavaScript, which is off in this browser. Turn it on for this site and send the form again.',
+      );
+      await expect(answer).toBeFocused();
+      await expect(answer).toBeInViewport({ ratio: 1 });
+    };
+
+    await page.goto(`${server.baseUrl}/login`);
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('Secret-in-no-address-1');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expectAnswer();
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
+    await page.screenshot({ path: `/tmp/login-nojs-${width}.png` });
+
+    await page.goto(`${server.baseUrl}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectAnswer();
+    await context.close();
+  });
+}

@@ -517,3 +517,31 @@ test('a rename warns first that what was printed or shared keeps working, and th
     ).toBeVisible();
   }
 });
+
+test("a social link set through the spec's field shows in the links editor and on the card, and empty removes it", async ({
+  page,
+}) => {
+  await signIn(page);
+  const put = (fields: Record<string, string>) =>
+    page.request.put(`${site.baseUrl}/api/auth/profile/`, {
+      multipart: fields,
+      headers: { origin: site.baseUrl },
+    });
+  const set = await put({ github: 'https://github.com/grace-hopper' });
+  expect(set.status()).toBe(200);
+  const { username, github } = await set.json();
+  expect(github).toBe('https://github.com/grace-hopper');
+
+  await page.goto(`${site.baseUrl}/profile`);
+  await hydrated(page);
+  const row = page.getByRole('region', { name: 'Links' }).getByRole('listitem', { name: /GitHub/ });
+  await expect(row.getByLabel('Title')).toHaveValue('GitHub');
+  await expect(row.getByLabel('Link')).toHaveValue('https://github.com/grace-hopper');
+  await page.goto(`${site.baseUrl}/profile/${username}`);
+  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', /./);
+
+  const removed = await put({ github: '' });
+  expect((await removed.json()).github).toBe('');
+  await page.goto(`${site.baseUrl}/profile/${username}`);
+  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveCount(0);
+});

@@ -48,6 +48,8 @@ test('a service page’s Free Consultation form sends, naming the service', asyn
   await form.getByLabel('Message').fill('Can AI read our invoices?');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
+  await expect(form.getByRole('status')).toBeFocused();
+  await expect(form.getByRole('status')).toBeInViewport({ ratio: 1 });
   const mail = await site.smtp.waitFor('sales@shop.test', (m) =>
     m.text.includes('Can AI read our invoices?'),
   );

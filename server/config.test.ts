@@ -66,11 +66,14 @@ it('runs several workers only on PostgreSQL', () => {
 it('tells a tool the address the server last ran at, unless the tool is given one', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-address-'));
   const tool = parseConfig({ DATA_DIR: dataDir });
-  expect(siteAddressForTools(tool, {})).toBe('http://localhost:3000');
+  expect(siteAddressForTools(tool, {})).toEqual({ url: 'http://localhost:3000', from: 'default' });
   rememberSiteAddress(parseConfig({ DATA_DIR: dataDir, PORT: '3200' }));
-  expect(siteAddressForTools(tool, {})).toBe('http://localhost:3200');
+  expect(siteAddressForTools(tool, {})).toEqual({ url: 'http://localhost:3200', from: 'last start' });
   const given = parseConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://cards.example' });
-  expect(siteAddressForTools(given, { PUBLIC_URL: 'https://cards.example' })).toBe('https://cards.example');
+  expect(siteAddressForTools(given, { PUBLIC_URL: 'https://cards.example' })).toEqual({
+    url: 'https://cards.example',
+    from: 'PUBLIC_URL',
+  });
 });
 
 describe('SUN master keys', () => {

@@ -171,15 +171,24 @@ export function rememberSiteAddress(config: Config): void {
   writeFileSync(path.join(config.dataDir, SITE_ADDRESS_FILE), `${config.publicUrl}\n`);
 }
 
+/** Where a tool's idea of the site's address came from. */
+type SiteAddressSource = 'PUBLIC_URL' | 'PORT' | 'last start' | 'default';
+
 /**
- * The site's address for a tool's message: PUBLIC_URL or PORT when the tool was given one, else the address
- * the server on this DATA_DIR last ran at (a site started with `PORT=3200` is not at :3000).
+ * The site's address for a tool's links: PUBLIC_URL or PORT when the tool was given one, else the address
+ * the server on this DATA_DIR last ran at (a site started with `PORT=3200` is not at :3000), else the default.
  */
-export function siteAddressForTools(config: Config, env: Record<string, string | undefined>): string {
-  if (env.PUBLIC_URL || env.PORT) return config.publicUrl;
+export function siteAddressForTools(
+  config: Config,
+  env: Record<string, string | undefined>,
+): { url: string; from: SiteAddressSource } {
+  if (env.PUBLIC_URL) return { url: config.publicUrl, from: 'PUBLIC_URL' };
+  if (env.PORT) return { url: config.publicUrl, from: 'PORT' };
   try {
-    return readFileSync(path.join(config.dataDir, SITE_ADDRESS_FILE), 'utf8').trim() || config.publicUrl;
+    const remembered = readFileSync(path.join(config.dataDir, SITE_ADDRESS_FILE), 'utf8').trim();
+    if (remembered) return { url: remembered, from: 'last start' };
   } catch {
-    return config.publicUrl;
+    // Never started on this DATA_DIR.
   }
+  return { url: config.publicUrl, from: 'default' };
 }

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { readsNoQuery } from '../../common/page-query';
 import { FormField } from '../components/FormField';
+import { NeedsScript, needsScriptAction } from '../components/NeedsScript';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: 'Get a link to choose a new password for your account.',
   });
 export const headers = publicPageHeaders;
+
+export const action = needsScriptAction;
 
 export default function ForgotPassword() {
   const { busy, run } = useWrite();
@@ -34,7 +37,8 @@ export default function ForgotPassword() {
     <>
       <PageHeader title="Forgot Password" />
       <section className="container section">
-        <form className="auth-card form" onSubmit={submit} aria-label="Forgot Password">
+        <form className="auth-card form" method="post" onSubmit={submit} aria-label="Forgot Password">
+          <NeedsScript />
           <p>
             Enter the e-mail address of your account and we will send you a link to choose a new password.
           </p>

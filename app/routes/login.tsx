@@ -7,6 +7,7 @@ import type { PageQuery } from '../../common/page-query';
 import { safeNext } from '../../common/safe-next';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
+import { NeedsScript, needsScriptAction } from '../components/NeedsScript';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage, fieldErrors } from '../lib/api';
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Log in to your ${company.name} account, or register to order cards and set up your intro card.`,
   });
 export const headers = publicPageHeaders;
+
+export const action = needsScriptAction;
 
 type Tab = 'login' | 'register';
 
@@ -53,7 +56,7 @@ function LoginForm({ email, onEmail }: { email: string; onEmail(email: string): 
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Login">
+    <form className="form" method="post" onSubmit={submit} aria-label="Login">
       <FormField
         label="Email"
         name="email"
@@ -90,7 +93,8 @@ function RegisterForm({ email, onRegistered }: { email: string; onRegistered(ema
     }
     setErrors({});
     await run(() => api('/auth/register/', { method: 'POST', body: next ? { ...values, next } : values }), {
-      done: { message: ACCOUNT_MESSAGES.registered, description: NEW_CARD_NOTICE },
+      // The spec's toast alone; what to do next is said on the page (Login).
+      done: ACCOUNT_MESSAGES.registered,
       failed: (error) => ({ message: failureMessage(error, 'Registration failed') }),
       onDone: () => onRegistered(values.email ?? ''),
       onFailed: (error) => setErrors(fieldErrors(error)),
@@ -98,7 +102,7 @@ function RegisterForm({ email, onRegistered }: { email: string; onRegistered(ema
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Register">
+    <form className="form" method="post" onSubmit={submit} aria-label="Register">
       <div className="form-row">
         <FormField
           label="First name"
@@ -154,6 +158,7 @@ function RegisterForm({ email, onRegistered }: { email: string; onRegistered(ema
 export default function Login() {
   const [tab, setTab] = useState<Tab>('login');
   const [email, setEmail] = useState('');
+  const [registered, setRegistered] = useState<string | null>(null);
   const id = useId();
   // Sent here with an address (just activated, or a card's): filled in after hydration, on the right tab.
   const { state } = useLocation();
@@ -171,6 +176,7 @@ export default function Login() {
       <PageHeader title="Login" />
       <section className="container section">
         <div className="auth-card">
+          <NeedsScript />
           <div className="tabs" role="tablist" aria-label="Account">
             {tabs.map(({ key, label }) => (
               <button
@@ -196,13 +202,20 @@ export default function Login() {
             ))}
           </div>
           <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+            {registered && tab === 'login' && (
+              <p className="auth-card-notice">
+                We sent an activation link to <strong>{registered}</strong>: open it, then log in here.{' '}
+                {NEW_CARD_NOTICE}
+              </p>
+            )}
             {tab === 'login' ? (
               <LoginForm email={email} onEmail={setEmail} />
             ) : (
               <RegisterForm
                 email={email}
-                onRegistered={(registered) => {
-                  setEmail(registered);
+                onRegistered={(address) => {
+                  setEmail(address);
+                  setRegistered(address);
                   setTab('login');
                 }}
               />

@@ -4,6 +4,7 @@ import { PASSWORD_LENGTH } from '../../common/limits';
 import { ACCOUNT_MESSAGES, PASSWORDS_DO_NOT_MATCH } from '../../common/messages/accounts';
 import { company } from '../../content/company';
 import { FormField } from '../components/FormField';
+import { NeedsScript, needsScriptAction } from '../components/NeedsScript';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, fieldErrors } from '../lib/api';
@@ -15,6 +16,8 @@ export const meta: Route.MetaFunction = () => [
   { title: `Reset Password | ${company.name}` },
   { name: 'robots', content: 'noindex' },
 ];
+
+export const action = needsScriptAction;
 
 export default function ResetPassword() {
   const { uid = '', token = '' } = useParams();
@@ -50,7 +53,8 @@ export default function ResetPassword() {
     <>
       <PageHeader title="Reset Password" />
       <section className="container section">
-        <form className="auth-card form" onSubmit={submit} aria-label="Reset Password">
+        <form className="auth-card form" method="post" onSubmit={submit} aria-label="Reset Password">
+          <NeedsScript />
           <NewPasswordField
             label="New password"
             name="password"

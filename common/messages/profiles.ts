@@ -7,6 +7,8 @@ import {
 } from '../profile-visibility.ts';
 
 export const USER_NOT_FOUND = 'User not found';
+/** The spec's toast for a refused profile save (the reason is shown beside its field). */
+export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const TOO_MANY_LINKS = `A card holds at most ${MAX_LINKS} links.`;
 export const LINK_TITLE_NEEDED = 'Give the link a title.';
 export const LINK_URL_RULE = 'Enter a link that starts with https://, http://, mailto: or tel:.';

@@ -50,6 +50,7 @@ async function run(): Promise<void> {
 
   loadEnvFile();
   await withTool('admin:create', process.env, async (tool) => {
+    if (tool.newDatabase) console.error(tool.newDatabase);
     const outcome = await createAdmin(tool.database.db, {
       email: email.data,
       password: password.data,
@@ -58,7 +59,7 @@ async function run(): Promise<void> {
     });
     console.log(
       outcome === 'created'
-        ? `Created the admin ${email.data}. Log in at ${siteAddressForTools(tool.config, process.env)}/login.`
+        ? `Created the admin ${email.data}. Log in at ${siteAddressForTools(tool.config, process.env).url}/login.`
         : `${email.data} is now an admin (active, with the new password).`,
     );
   });

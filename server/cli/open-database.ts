@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -8,6 +9,8 @@ interface OpenTool {
   config: Config;
   database: Database;
   seededCards: number;
+  /** What to tell the tool's user when it found no database and made one (embedded only). */
+  newDatabase: string | undefined;
 }
 
 /**
@@ -33,11 +36,14 @@ async function openForTool(
   env: Record<string, string | undefined>,
 ): Promise<OpenTool & { close(): Promise<void> }> {
   const config = parseConfig(env);
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const newDatabase =
+    config.databaseUrl || existsSync(pgliteDir) ? undefined : newDatabaseLine(config.dataDir, env);
   const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir, tool);
   try {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteDir,
     });
     const close = async () => {
       try {
@@ -54,9 +60,20 @@ async function openForTool(
       await close().catch(() => undefined);
       throw error;
     });
-    return { config, database, seededCards, close };
+    return { config, database, seededCards, newDatabase, close };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * A tool run from the wrong directory, or without the site's DATA_DIR, would otherwise fill a new database
+ * nobody serves, and say nothing.
+ */
+function newDatabaseLine(dataDir: string, env: Record<string, string | undefined>): string {
+  const where = path.resolve(dataDir);
+  return env.DATA_DIR
+    ? `No database in ${where} (DATA_DIR) yet: creating a new one there.`
+    : `DATA_DIR is unset and ${where} holds no database: creating a new one there. To use the site's database, run this with the DATA_DIR the site runs with.`;
 }

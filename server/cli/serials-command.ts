@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.ts';
+import { ConfigError, siteAddressForTools } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { AppError } from '../errors.ts';
 import { type BatchRow, batchCsv, generateBatch, importBatch } from '../modules/registry/serials/batches.ts';
@@ -21,19 +21,22 @@ import {
   MissingMasterKeyError,
   requireMasterKeys,
 } from '../modules/registry/sun/provisioning-keys.ts';
+import { BatchFileExistsError, type BatchOutput, createBatchFile } from './batch-file.ts';
 import type { CommandIo } from './command-io.ts';
 import { withTool } from './open-database.ts';
 
 const USAGE = `Usage:
-  npm run serials -- generate --sku SKU --count N > batch.csv
-  npm run serials -- generate --sku SKU --count N --sun --keys keys.csv > batch.csv
+  npm run serials -- generate --sku SKU --count N --out batch.csv
+  npm run serials -- generate --sku SKU --count N --sun --keys keys.csv --out batch.csv
   npm run serials -- import batch.csv
   npm run serials -- bind uids.csv [--replace]
   npm run serials -- keys (--serials batch.csv | --sku SKU) --keys keys.csv
   npm run serials -- rekey (--serials batch.csv | --sku SKU) --keys rekey-keys.csv
 
 --sun makes serials for secure NTAG 424 DNA chips; their keys go to the --keys file (mode 0600, never
-overwritten, never printed). See docs/encoding-secure-cards.md.`;
+overwritten, never printed). Without --out the CSV goes to standard output (\`npm run -s\` keeps npm's own
+lines out of it). The tap URLs carry PUBLIC_URL, else the address the site last ran at on this DATA_DIR.
+See docs/encoding-secure-cards.md.`;
 
 const NO_MASTER_KEY = `No SUN master key is configured: secure cards need SUN_MASTER_KEY_V1 (32 hexadecimal characters) in the server's environment or .env.
 Make one with:  openssl rand -hex 16
@@ -77,6 +80,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
       keys: { type: 'string' },
       serials: { type: 'string' },
       replace: { type: 'boolean' },
+      out: { type: 'string' },
     },
   });
   const [command, file] = positionals;
@@ -85,39 +89,27 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
     if (!sku || !count) throw new UsageError(USAGE);
     const keysPath = values.sun ? keysPathOf(values, 'generate --sun') : undefined;
     await withTool('serials', io.env, async (tool) => {
-      if (!keysPath) {
-        const rows = await generateBatch(tool.database.db, sku, Number(count));
-        io.out(batchCsv(rows, tool.config.publicUrl));
-        say(io, `Generated ${rows.length} serials for ${sku}.`);
-        return;
-      }
-      const master = tool.config.sunMasterKeys;
-      const version = master.current;
-      if (version === undefined) throw new UsageError(NO_MASTER_KEY);
-      const keyFile = await createKeyFile(keysPath);
-      let rows: BatchRow[];
+      if (tool.newDatabase) say(io, tool.newDatabase);
+      const site = siteAddressForTools(tool.config, io.env);
+      const siteAddress = site.url;
+      const output = await outputOf(values.out, io);
+      let csv: string;
+      let done: string;
       try {
-        rows = await generateBatch(tool.database.db, sku, Number(count), version);
+        if (!keysPath) {
+          const rows = await generateBatch(tool.database.db, sku, Number(count));
+          csv = batchCsv(rows, siteAddress);
+          done = `Generated ${rows.length} serials for ${sku}`;
+        } else {
+          ({ csv, done } = await generateSecure(tool, sku, Number(count), keysPath, siteAddress));
+        }
       } catch (error) {
-        await keyFile.discard();
+        await output.discard();
         throw error;
       }
-      await keyFile.write(
-        keyFileCsv(
-          master,
-          rows.map((row) => ({ serial: row.serial, keyVersion: version })),
-        ),
-      );
-      io.out(
-        secureBatchCsv(
-          rows.map((row) => ({ serial: row.serial, sku: row.sku, chipUid: null, sunKeyVersion: version })),
-          tool.config.publicUrl,
-        ),
-      );
-      say(
-        io,
-        `Generated ${rows.length} secure serials for ${sku} (key version ${version}); their keys are in ${keysPath}.`,
-      );
+      await output.write(csv);
+      say(io, `${done}${values.out ? ` into ${values.out}` : ''}.`);
+      say(io, `Their tap URLs are ${siteAddress}/c/{serial} (${ADDRESS_SOURCES[site.from]}).`);
     });
     return;
   }
@@ -125,6 +117,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
     if (!file) throw new UsageError(USAGE);
     const csv = await readFile(file, 'utf8');
     await withTool('serials', io.env, async (tool) => {
+      if (tool.newDatabase) say(io, tool.newDatabase);
       const count = await importBatch(tool.database.db, csv);
       say(io, `Imported ${count} serials from ${file}.`);
     });
@@ -134,6 +127,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
     if (!file) throw new UsageError(USAGE);
     const csv = await readFile(file, 'utf8');
     await withTool('serials', io.env, async (tool) => {
+      if (tool.newDatabase) say(io, tool.newDatabase);
       const result = await bindChipUids(tool.database.db, csv, { replace: values.replace === true });
       say(
         io,
@@ -152,6 +146,7 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
     const keysPath = keysPathOf(values, command);
     const selection = await selectionOf(values);
     await withTool('serials', io.env, async (tool) => {
+      if (tool.newDatabase) say(io, tool.newDatabase);
       const master = tool.config.sunMasterKeys;
       if (master.current === undefined) throw new UsageError(NO_MASTER_KEY);
       const selected = await secureCardsOf(tool.database.db, selection);
@@ -173,6 +168,57 @@ async function run(argv: string[], io: CommandIo): Promise<void> {
   }
   throw new UsageError(USAGE);
 }
+
+type Tool = Parameters<Parameters<typeof withTool>[2]>[0];
+
+/** A secure batch: its serials registered, their keys in the new 0600 key file, its station CSV. */
+async function generateSecure(
+  tool: Tool,
+  sku: string,
+  count: number,
+  keysPath: string,
+  siteAddress: string,
+): Promise<{ csv: string; done: string }> {
+  const master = tool.config.sunMasterKeys;
+  const version = master.current;
+  if (version === undefined) throw new UsageError(NO_MASTER_KEY);
+  const keyFile = await createKeyFile(keysPath);
+  let rows: BatchRow[];
+  try {
+    rows = await generateBatch(tool.database.db, sku, count, version);
+  } catch (error) {
+    await keyFile.discard();
+    throw error;
+  }
+  await keyFile.write(
+    keyFileCsv(
+      master,
+      rows.map((row) => ({ serial: row.serial, keyVersion: version })),
+    ),
+  );
+  const csv = secureBatchCsv(
+    rows.map((row) => ({ serial: row.serial, sku: row.sku, chipUid: null, sunKeyVersion: version })),
+    siteAddress,
+  );
+  return {
+    csv,
+    done: `Generated ${rows.length} secure serials for ${sku} (key version ${version}); their keys are in ${keysPath}`,
+  };
+}
+
+/** The batch's CSV goes to the `--out` file, or to standard output. */
+async function outputOf(out: string | undefined, io: CommandIo): Promise<BatchOutput> {
+  if (out) return createBatchFile(out);
+  return { write: async (csv) => io.out(csv), discard: async () => {} };
+}
+
+/** Where the chips' address came from, so a batch meant for the live site is not written with a test one. */
+const ADDRESS_SOURCES: Record<ReturnType<typeof siteAddressForTools>['from'], string> = {
+  PUBLIC_URL: 'PUBLIC_URL',
+  PORT: 'PORT; set PUBLIC_URL for the address visitors use',
+  'last start': 'where the site last ran on this DATA_DIR; set PUBLIC_URL to choose another',
+  default: 'no site has run on this DATA_DIR and PUBLIC_URL is unset: set it to the address visitors use',
+};
 
 /** One line to the tool's user. */
 function say(io: CommandIo, line: string): void {
@@ -198,6 +244,7 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
         error instanceof DataDirBusyError ||
         error instanceof UsageError ||
         error instanceof KeyFileExistsError ||
+        error instanceof BatchFileExistsError ||
         error instanceof MissingMasterKeyError ||
         error instanceof AppError ||
         // parseArgs' own refusals: an unknown option, a value missing.

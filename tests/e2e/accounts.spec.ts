@@ -40,7 +40,12 @@ test('register, activate from the e-mail, log in, see Welcome, log out', async (
 
   await form.getByLabel('Confirm password').fill(firstPassword);
   await form.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Check your email to activate your account.')).toBeVisible();
+  // The spec's toast, word for word and alone; what to do next is on the page, above the login form.
+  const registered = page.locator('[data-sonner-toast]').filter({ hasText: 'Check your email' });
+  await expect(registered).toHaveText('Check your email to activate your account.');
+  await expect(
+    page.getByText(`We sent an activation link to ${email}: open it, then log in here.`),
+  ).toBeVisible();
   await expect(
     page.getByText(
       'Once your account is active, your card page shows your name, photo and job title until you turn more on.',
@@ -194,3 +199,41 @@ test('a cross-site form post cannot log anyone out', async ({ page, context }) =
   await page.reload();
   await expect(page.getByRole('link', { name: 'Welcome Ada' })).toBeVisible();
 });
+
+// These forms call the API from the browser. Posted without JavaScript, they keep the password out of the
+// address and say, where the user is looking, that nothing was sent and why.
+for (const width of [390, 1280]) {
+  test(`at ${width} px without JavaScript, login and forgot password say they need it, in view and focused`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width, height: width === 390 ? 844 : 800 },
+      extraHTTPHeaders: clientHeaders(import.meta.filename),
+    });
+    const page = await context.newPage();
+    const answer = page.getByRole('status').filter({ hasText: 'this form needs JavaScript' });
+    const expectAnswer = async () => {
+      await expect(answer).toHaveText(
+        'Nothing was sent: this form needs JavaScript, which is off in this browser. Turn it on for this site and send the form again.',
+      );
+      await expect(answer).toBeFocused();
+      await expect(answer).toBeInViewport({ ratio: 1 });
+    };
+
+    await page.goto(`${server.baseUrl}/login`);
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('Secret-in-no-address-1');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expectAnswer();
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
+    await page.screenshot({ path: `/tmp/login-nojs-${width}.png` });
+
+    await page.goto(`${server.baseUrl}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expectAnswer();
+    await context.close();
+  });
+}

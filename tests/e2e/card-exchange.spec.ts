@@ -82,13 +82,15 @@ for (const width of [390, 1280]) {
     expect(new URL(page.url()).search).toBe(`?via=${QR_VIA}`);
     // …and the answer is in view, not at the top of a long page.
     await expect(refused).toBeInViewport();
+    await expect(refused).toBeFocused();
     await page.screenshot({ path: `/tmp/exchange-error-${width}.png`, fullPage: true });
 
     await consent(page).check();
     await page.getByRole('button', { name: 'Send my details' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Thank you! Maya has your details.' }),
-    ).toBeVisible();
+    const sent = page.getByRole('status').filter({ hasText: 'Thank you! Maya has your details.' });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    await expect(sent).toBeInViewport();
     await expect(page.getByLabel('Your name')).toHaveCount(0);
     await page.screenshot({ path: `/tmp/exchange-sent-${width}.png`, fullPage: true });
 

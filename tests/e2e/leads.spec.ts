@@ -48,6 +48,8 @@ test('a service page’s Free Consultation form sends, naming the service', asyn
   await form.getByLabel('Message').fill('Can AI read our invoices?');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
+  await expect(form.getByRole('status')).toBeFocused();
+  await expect(form.getByRole('status')).toBeInViewport({ ratio: 1 });
   const mail = await site.smtp.waitFor('sales@shop.test', (m) =>
     m.text.includes('Can AI read our invoices?'),
   );
@@ -70,6 +72,38 @@ test('the contact form works without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
+// The form is posted and the page comes back at its top: the answer must be where the user is looking.
+for (const width of [390, 1280]) {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`at ${width} px ${javaScriptEnabled ? 'with' : 'without'} JavaScript, the contact form's answer is in view and focused`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width, height: width === 390 ? 844 : 800 },
+        // A client of its own: the spec's address has the lead limit's other sends to make.
+        extraHTTPHeaders: clientHeaders(`${import.meta.filename}:${width}:${javaScriptEnabled}`),
+      });
+      const page = await context.newPage();
+      await page.goto(`${site.baseUrl}/contact`);
+      if (javaScriptEnabled) await hydrated(page);
+      const form = page.getByRole('form', { name: 'Contact' });
+      await form.getByLabel('First name').fill('Dorothy');
+      await form.getByLabel('Email').fill('dorothy@example.test');
+      await form.getByLabel('Phone number').fill('+44 20 7946 0101');
+      await form.getByLabel('Subject').fill(`Crystallography at ${width}`);
+      await form.getByLabel('Message').fill('Where does the answer show?');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const answer = form.getByRole('status');
+      await expect(answer).toHaveText('Thank you! Your message has been sent.');
+      await expect(answer).toBeFocused();
+      await expect(answer).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/contact-sent-${width}-${javaScriptEnabled ? 'js' : 'nojs'}.png` });
+      await context.close();
+    });
+  }
+}
+
 test('a failure is said inline, and the message typed stays', async ({ page }) => {
   await page.goto(`${site.baseUrl}/contact`);
   await hydrated(page);
@@ -81,6 +115,7 @@ test('a failure is said inline, and the message typed stays', async ({ page }) =
   await form.getByLabel('Message').fill('Keep me.');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Failed to send message.');
+  await expect(form.getByRole('status')).toBeFocused();
   await expect(form.getByText('Enter a phone number: digits, spaces and + ( ) - only.')).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('Keep me.');
 });
@@ -110,5 +145,7 @@ test('past the limit, a form without JavaScript says to try later rather than th
   await form.getByLabel('Message').fill('One too many.');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText(TOO_MANY_ATTEMPTS)).toBeVisible();
+  await expect(form.getByRole('status')).toBeFocused();
+  await expect(form.getByRole('status')).toBeInViewport({ ratio: 1 });
   await context.close();
 });

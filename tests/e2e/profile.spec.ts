@@ -47,6 +47,12 @@ test('edit the profile with a photo: preview, upload progress, saved, and links 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Enter a link that starts with http:// or https://.').first()).toBeVisible();
   await expect(form).toBeVisible();
+  // The spec's words in the toast, the reason beside its field (not repeated beneath the toast).
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to update profile' });
+  await expect(refused).toHaveText('Failed to update profile');
+  await expect(form.getByLabel('Map link (for directions)')).toHaveAccessibleDescription(
+    /Enter a link that starts with http:\/\/ or https:\/\//,
+  );
 
   await form.getByLabel('Map link (for directions)').fill('https://maps.google.com/?q=Arlington');
   // A web page dressed as a photo: refused by its content, with the reason beside the photo.
@@ -510,4 +516,32 @@ test('a rename warns first that what was printed or shared keeps working, and th
       page.getByRole('heading', { level: 1, name: `${before.first_name} ${before.last_name}` }),
     ).toBeVisible();
   }
+});
+
+test("a social link set through the spec's field shows in the links editor and on the card, and empty removes it", async ({
+  page,
+}) => {
+  await signIn(page);
+  const put = (fields: Record<string, string>) =>
+    page.request.put(`${site.baseUrl}/api/auth/profile/`, {
+      multipart: fields,
+      headers: { origin: site.baseUrl },
+    });
+  const set = await put({ github: 'https://github.com/grace-hopper' });
+  expect(set.status()).toBe(200);
+  const { username, github } = await set.json();
+  expect(github).toBe('https://github.com/grace-hopper');
+
+  await page.goto(`${site.baseUrl}/profile`);
+  await hydrated(page);
+  const row = page.getByRole('region', { name: 'Links' }).getByRole('listitem', { name: /GitHub/ });
+  await expect(row.getByLabel('Title')).toHaveValue('GitHub');
+  await expect(row.getByLabel('Link')).toHaveValue('https://github.com/grace-hopper');
+  await page.goto(`${site.baseUrl}/profile/${username}`);
+  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', /./);
+
+  const removed = await put({ github: '' });
+  expect((await removed.json()).github).toBe('');
+  await page.goto(`${site.baseUrl}/profile/${username}`);
+  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveCount(0);
 });

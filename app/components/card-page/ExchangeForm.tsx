@@ -78,19 +78,24 @@ export function ExchangeForm({
   return (
     <details id="share" className="card-exchange" open={result !== undefined}>
       <summary className="card-exchange-open">{shareDetailsLabel(firstName)}</summary>
-      {/* "#share" keeps the page's path and query (`?via=`) and brings the answer into view. */}
+      {/*
+        "#share-result" keeps the page's path and query (`?via=`); the answer it names takes the focus (it
+        can hold it), which brings it into view and has it read out, with or without JavaScript.
+      */}
       <form
         method="post"
-        action="#share"
+        action="#share-result"
         className="card-exchange-form"
         noValidate
         aria-label={shareDetailsLabel(firstName)}
       >
         <p
+          id="share-result"
           className={
             result ? (result.ok ? 'card-exchange-done' : 'card-exchange-failed') : 'card-exchange-note'
           }
           role="status"
+          tabIndex={result ? -1 : undefined}
         >
           {result?.message ?? ''}
         </p>

@@ -49,10 +49,17 @@ export function LeadForm({
       <button type="submit" className="button" disabled={sending}>
         {sending ? 'Sending...' : submitLabel}
       </button>
+      {/*
+        The page is posted and comes back at its top (a light page has no React to keep it in place): the
+        answer takes the focus, which brings it into view and has it read out, with or without JavaScript.
+      */}
       <p
         className={mine ? (mine.ok ? 'lead-form-success' : 'field-error') : 'visually-hidden'}
         role="status"
         aria-live="polite"
+        tabIndex={mine ? -1 : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the answer the user just asked for, not a field on arrival.
+        autoFocus={mine !== undefined}
       >
         {mine?.message ?? ''}
       </p>

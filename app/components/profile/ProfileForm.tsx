@@ -9,11 +9,11 @@ import {
 } from '../../../common/limits';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../common/messages/accounts';
 import { imageTooLarge } from '../../../common/messages/images';
-import { USERNAME_CHANGE_NOTICE } from '../../../common/messages/profiles';
+import { PROFILE_UPDATE_FAILED, USERNAME_CHANGE_NOTICE } from '../../../common/messages/profiles';
 import { PHONE_MAX_LENGTH } from '../../../common/phone';
 import { isClearableProfileField } from '../../../common/profile-fields';
 import { PROFILE_PHOTO_UPLOAD } from '../../../common/upload-fields';
-import { fieldErrors, serverDetail } from '../../lib/api';
+import { fieldErrors } from '../../lib/api';
 import type { User } from '../../lib/auth';
 import { sendForm } from '../../lib/upload';
 import { useWrite } from '../../lib/use-write';
@@ -135,10 +135,11 @@ export function ProfileForm({
           updated.pending_email && updated.pending_email !== user.pending_email
             ? `Profile updated. Open the link we sent to ${updated.pending_email} to confirm it.`
             : 'Profile updated',
-        // The server's reason is the toast itself, not a line beneath it.
-        failed: (error) => ({
-          message: serverDetail(error) ?? 'Failed to update profile',
-        }),
+        // The spec's words; a reason about a field is shown beside it, any other beneath the toast.
+        failed: (error) =>
+          Object.keys(fieldErrors(error)).length > 0
+            ? { message: PROFILE_UPDATE_FAILED }
+            : PROFILE_UPDATE_FAILED,
         onDone: onSaved,
         onFailed: (error) => {
           setErrors(fieldErrors(error));

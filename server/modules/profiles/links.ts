@@ -8,7 +8,7 @@ import type { LinksUpdate } from './schemas.ts';
 
 const LINK_NOT_FOUND = 'Link not found';
 /** The first key of the per-user advisory lock a list replacement holds (addresses use 1). */
-const LINKS_LOCK = 2;
+export const LINKS_LOCK = 2;
 const LINK_TWICE = 'Each link appears once in the list.';
 
 /** A person's links in their order, enabled or not (the public card leaves out the disabled ones). */

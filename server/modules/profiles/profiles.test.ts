@@ -215,13 +215,57 @@ describe('PUT /api/auth/profile/', () => {
     expect((await putProfile(cookie, { bio })).body.bio).toBe(bio);
   });
 
-  it('no longer takes the old social fields or show_email: they are links and switches now', async () => {
+  it("takes the spec's six social URLs as a view over the links: set, read back, shown publicly, removed", async () => {
+    const user = await signedInUser(t);
+    const { cookie } = user;
+    const set = await putProfile(cookie, {
+      github: 'https://github.com/ada',
+      linkedin: 'https://www.linkedin.com/in/ada',
+      company: 'Engines',
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      github: 'https://github.com/ada',
+      linkedin: 'https://www.linkedin.com/in/ada',
+      facebook: '',
+      instagram: '',
+      twitter: '',
+      youtube: '',
+    });
+    // One store: the links editor lists them, named for their network.
+    expect(set.body.links).toMatchObject([
+      { title: 'GitHub', url: 'https://github.com/ada', icon: 'github', enabled: true },
+      { title: 'LinkedIn', url: 'https://www.linkedin.com/in/ada', icon: 'linkedin', enabled: true },
+    ]);
+    const own = await profileOf(cookie);
+    expect(own.github).toBe('https://github.com/ada');
+    const shown = await request(t, { url: `/api/auth/public-profile/${own.username}/` });
+    expect(shown.body).toMatchObject({
+      github: 'https://github.com/ada',
+      linkedin: own.linkedin,
+      youtube: '',
+    });
+
+    // A new URL replaces the network's link (keeping its id); an empty one removes it.
+    const githubId = set.body.links[0].id;
+    const changed = await putProfile(cookie, { github: 'https://github.com/ada-l', linkedin: '' });
+    expect(changed.body.links).toMatchObject([{ id: githubId, url: 'https://github.com/ada-l' }]);
+    expect(changed.body.linkedin).toBe('');
+    const after = await request(t, { url: `/api/auth/public-profile/${own.username}/` });
+    expect(after.body).toMatchObject({ github: 'https://github.com/ada-l', linkedin: '' });
+
+    // Only http(s), as every social and location field.
+    const bad = await putProfile(cookie, { twitter: 'javascript:alert(1)', github: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.twitter).toEqual(['Enter a link that starts with http:// or https://.']);
+    expect((await profileOf(cookie)).github).toBe('https://github.com/ada-l');
+  });
+
+  it('no longer takes show_email: what the card shows is a switch now', async () => {
     const { cookie } = await signedInUser(t);
-    for (const field of ['github', 'linkedin', 'show_email']) {
-      const response = await putProfile(cookie, { [field]: 'https://github.com/ada', company: 'Not Saved' });
-      expect(response.status, field).toBe(400);
-      expect(response.body.errors[field]).toEqual(['Unknown field.']);
-    }
+    const response = await putProfile(cookie, { show_email: 'true', company: 'Not Saved' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.show_email).toEqual(['Unknown field.']);
     expect((await profileOf(cookie)).company).toBe('');
   });
 });
@@ -410,6 +454,13 @@ describe('public profile', () => {
         'profile_image',
         'accent',
         'links',
+        // The spec's social fields, read from the links.
+        'facebook',
+        'instagram',
+        'twitter',
+        'youtube',
+        'github',
+        'linkedin',
       ].sort(),
     );
     expect(response.body).toMatchObject({
@@ -418,6 +469,8 @@ describe('public profile', () => {
       company: '',
       accent: 'ocean',
       links: [{ title: 'LinkedIn', url: 'https://linkedin.com/in/grace', icon: 'linkedin' }],
+      linkedin: 'https://linkedin.com/in/grace',
+      github: '',
     });
     expect(response.body.links[0]).not.toHaveProperty('enabled');
     expect(response.text).not.toMatch(/Navy Yard|US Navy|password|role|public_fields|profile_private/);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_ACCENT_KEYS } from '../../../common/card-accents.ts';
 import { LINK_ICONS } from '../../../common/profile-links.ts';
 import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../common/social-networks.ts';
 import { roleSchema } from '../accounts/responses.ts';
 
 const cardLinkSchema = z
@@ -38,6 +39,19 @@ export const publicProfileSchema = z
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.output<typeof publicProfileSchema>;
 
+/** The spec's six social URLs, each its network's first link ('' for none): a view over `links`. */
+const socialFields = Object.fromEntries(
+  SOCIAL_NETWORKS.map((network) => [
+    network,
+    z.string().describe(`The first ${network} link's URL, '' when there is none.`),
+  ]),
+) as Record<SocialNetwork, z.ZodString>;
+
+/** `GET /auth/public-profile/{username}/`: the public card with the spec's social fields. */
+export const publicProfileAnswerSchema = publicProfileSchema
+  .extend(socialFields)
+  .meta({ id: 'PublicProfileAnswer' });
+
 /** The owner's own card: every field, every link, and their choices about what others see. */
 const ownedCardSchema = publicProfileSchema.extend({
   job_title: z.string(),
@@ -47,6 +61,7 @@ const ownedCardSchema = publicProfileSchema.extend({
   location: z.string(),
   bio: z.string(),
   links: z.array(ownedLinkSchema),
+  ...socialFields,
   public_fields: z.array(z.enum(SWITCHABLE_FIELDS)).describe('The fields the public card shows.'),
   profile_private: z
     .boolean()

@@ -14,9 +14,10 @@ import { cardImageRoutes } from './card-image-routes.ts';
 import { changeCardSettings } from './card-settings.ts';
 import { cardLinkRoutes } from './link-routes.ts';
 import { replaceLinks } from './links.ts';
-import { publicProfileSchema, userSchema } from './responses.ts';
+import { publicProfileAnswerSchema, userSchema } from './responses.ts';
 import { cardSettingsSchema, linksUpdateSchema, profileUpdateSchema, usernameField } from './schemas.ts';
 import { publicVCard, updateProfile, viewCard, withoutEmptyFields } from './service.ts';
+import { socialFieldsOf } from './social-fields.ts';
 import { toUser } from './user-view.ts';
 
 type ProfileRoutesOptions = Pick<
@@ -98,7 +99,7 @@ const profilesApi: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) 
       responses: {
         200: {
           description: 'The public profile (a private one only to its signed-in owner).',
-          schema: publicProfileSchema,
+          schema: publicProfileAnswerSchema,
         },
         404: 'No such user, or a private card and the caller is not its owner.',
       },
@@ -107,7 +108,7 @@ const profilesApi: FastifyPluginAsync<ProfileRoutesOptions> = async (app, deps) 
       const viewer = await request.currentUser();
       const card = await viewCard(deps.db, request.params.username, viewer?.id);
       reply.header('cache-control', cardCacheControl(card));
-      return card.profile;
+      return { ...card.profile, ...socialFieldsOf(card.profile.links) };
     },
   );
 

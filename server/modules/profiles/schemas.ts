@@ -12,6 +12,7 @@ import {
   MAX_LINKS,
 } from '../../../common/profile-links.ts';
 import { SWITCHABLE_FIELDS } from '../../../common/profile-visibility.ts';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../../common/social-networks.ts';
 import { MAX_ID } from '../../http/id-param.ts';
 import { emailField, newPasswordField } from '../accounts/schemas.ts';
 
@@ -55,6 +56,11 @@ export const profileUpdateSchema = z
     password: newPasswordField,
     password2: z.string().max(PASSWORD_LENGTH.max),
     current_password: z.string().max(1024),
+    // The spec's six social URLs: a view over the links (social-fields.ts).
+    ...(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, httpLink])) as Record<
+      SocialNetwork,
+      typeof httpLink
+    >),
   })
   .partial()
   .refine((input) => input.password === undefined || input.password === input.password2, {

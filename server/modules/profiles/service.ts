@@ -27,6 +27,7 @@ import { mayTakeUsername, takeUsername } from '../accounts/usernames.ts';
 import { CARD_CODE } from './printed-address.ts';
 import type { PublicProfile, User } from './responses.ts';
 import { type ProfileUpdate, usernameField } from './schemas.ts';
+import { socialChangesOf, writeSocialLinks } from './social-fields.ts';
 import { userView } from './user-view.ts';
 
 const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail or password.';
@@ -85,7 +86,10 @@ export async function updateProfile(
     const value = input[field as keyof ProfileUpdate];
     if (value !== undefined) changes[column] = value;
   }
-  for (const field of cleared) changes[columnOf[field as keyof typeof columnOf]] = '';
+  for (const field of cleared) {
+    if (field in columnOf) changes[columnOf[field as keyof typeof columnOf]] = '';
+  }
+  const socials = socialChangesOf(input, cleared);
   // The address changes only when the owner opens the link mailed to the new one.
   delete changes.email;
 
@@ -136,6 +140,7 @@ export async function updateProfile(
       if (renamed && !(await takeUsername(tx, user, input.username as string))) {
         fieldError('username', USERNAME_TAKEN, 'conflict');
       }
+      await writeSocialLinks(tx, user.id, socials);
       return tx
         .update(users)
         .set({ ...(changes as Partial<UserRow>), updatedAt: sql`now()` })

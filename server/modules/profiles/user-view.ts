@@ -5,6 +5,7 @@ import type { UserAnswer } from '../accounts/user-answer.ts';
 import { linksOf } from './links.ts';
 import { printedPath } from './printed-address.ts';
 import { loginAnswerSchema, type User, userSchema } from './responses.ts';
+import { socialFieldsOf } from './social-fields.ts';
 
 /** The account as its owner sees it through the API, with the links on its card. */
 export function toUser(row: UserRow, links: OwnedLink[]): User {
@@ -22,6 +23,7 @@ export function toUser(row: UserRow, links: OwnedLink[]): User {
     profile_image: row.profileImage,
     accent: row.accent,
     links,
+    ...socialFieldsOf(links),
     public_fields: row.publicFields,
     profile_private: row.profilePrivate,
     insights_enabled: row.insightsEnabled,

@@ -110,7 +110,7 @@ export function CardSettings({
   }
 
   return (
-    <section className="card-settings" aria-labelledby={headingId}>
+    <section className="profile-panel card-settings" aria-labelledby={headingId}>
       <h2 id={headingId}>What your card shows</h2>
       <p>{cardPageNotice(pageUrl, settings.public_fields)}</p>
       <fieldset className="switch-list">

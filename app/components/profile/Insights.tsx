@@ -190,7 +190,7 @@ export function Insights({
   }
 
   return (
-    <section className="insights" id="insights" aria-labelledby={headingId}>
+    <section className="profile-panel insights" id="insights" aria-labelledby={headingId}>
       <div className="insights-head">
         <h2 id={headingId}>Insights</h2>
         {enabled && (

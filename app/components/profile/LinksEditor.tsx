@@ -161,7 +161,7 @@ export function LinksEditor({ user, onSaved }: { user: User; onSaved(user: User)
   }
 
   return (
-    <section className="links-editor" aria-labelledby={headingId}>
+    <section className="profile-panel links-editor" aria-labelledby={headingId}>
       <div className="profile-section-head">
         <h2 id={headingId}>Links</h2>
         <p className="muted links-editor-count">

@@ -17,7 +17,7 @@ import {
   orderSchema,
   quoteSchema,
 } from '../modules/orders/responses.ts';
-import { loginAnswerSchema, publicProfileSchema, userSchema } from '../modules/profiles/responses.ts';
+import { loginAnswerSchema, publicProfileAnswerSchema, userSchema } from '../modules/profiles/responses.ts';
 import {
   adminSerialPageSchema,
   adminSerialSchema,
@@ -120,7 +120,7 @@ describe('accounts and profiles', () => {
 
     const card = await call('GET', `/api/auth/public-profile/${user.username}/`);
     expect(card.status).toBe(200);
-    expect(publicProfileSchema.parse(card.body)).toMatchObject({
+    expect(publicProfileAnswerSchema.parse(card.body)).toMatchObject({
       job_title: 'Engineer',
       company: '',
       email: '',

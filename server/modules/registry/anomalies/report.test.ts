@@ -61,10 +61,10 @@ it('mails the firm the new flags once, marks them reported, and sends nothing mo
   const mail = await smtp.waitFor(FIRM);
   expect(mail.subject).toBe(`${company.name} registry: 2 serials flagged`);
   expect(mail.text).toContain(
-    `${formatSerial(a.serial)} — Replayed counter: Counter 41 replayed 3 times, last 2026-11-24 10:02 UTC. http://shop.test/admin/serials/${a.serial}`,
+    `${formatSerial(a.serial)} — Replayed counter: Counter 41 replayed 3 times, last 2026-11-24 10:02 UTC.\nhttp://shop.test/admin/serials/${a.serial}`,
   );
   expect(mail.text).toContain(
-    `${formatSerial(b.serial)} — Many checkers of the printed serial: Printed serial checked by 6 different clients within 30 days. http://shop.test/admin/serials/${b.serial}`,
+    `${formatSerial(b.serial)} — Many checkers of the printed serial: Printed serial checked by 6 different clients within 30 days.\nhttp://shop.test/admin/serials/${b.serial}`,
   );
   expect(await t.database.db.select().from(serialFlags).where(isNull(serialFlags.reportedAt))).toHaveLength(
     0,

@@ -24,7 +24,8 @@ const DEFAULT_CARDS: PrintedCard[] = [
 ];
 
 const FIELDS = ['name', 'title', 'company', 'qr'] as const;
-const QR = QRCode.create('https://shop.test/profile/ada', { errorCorrectionLevel: 'M' }).modules;
+const QR_TEXT = 'https://shop.test/profile/ada';
+const QR = QRCode.create(QR_TEXT, { errorCorrectionLevel: 'M' }).modules;
 
 /** A printed card drawn as the shop draws it: the preview's SVGs and the print file. */
 async function drawn(card: PrintedCard) {
@@ -51,6 +52,7 @@ async function personaliseOrder(db: Db, orderId: number, printed = DEFAULT_CARDS
       printed: card,
       memberEmail: position === 0 ? null : `member${position}@example.test`,
       ...(await drawn(card)),
+      printJob: { design: 'Matte Black', fields: [...FIELDS], qr: card.qr ? QR_TEXT : null },
     });
   }
   return db.insert(orderDesigns).values(rows).returning();

@@ -122,7 +122,7 @@ const quietMailer: Mailer = {
  * For a Playwright server before it starts: an order of the (already seeded) customer, placed by the
  * orders service itself, then personalised. Returns its id and number.
  */
-export async function seedPersonalisedOrder(dataDir: string, email: string) {
+export async function seedPersonalisedOrder(dataDir: string, email: string, printed = DEFAULT_CARDS) {
   const release = acquireDataDirLock(dataDir, 'personalised-order');
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -144,9 +144,12 @@ export async function seedPersonalisedOrder(dataDir: string, email: string) {
         .returning();
       if (!address) throw new Error('no address');
       const deps = { db, mailer: quietMailer, publish: async () => undefined, publicUrl: '', salesEmail: '' };
-      const input = { address: address.id, items: [{ card: card.id, quantity: 2, design: card.category }] };
+      const input = {
+        address: address.id,
+        items: [{ card: card.id, quantity: printed.length, design: card.category }],
+      };
       const { order } = await placeOrder(deps, user, input, `seed-${randomBytes(6).toString('hex')}`, 'seed');
-      await personaliseOrder(db, order.id);
+      await personaliseOrder(db, order.id, printed);
       return { id: order.id, number: order.number };
     } finally {
       await database.close();

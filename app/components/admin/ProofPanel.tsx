@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PersonalisationEntry } from '../../../common/card-design/line-designs';
 import {
   PROOF_MESSAGES,
@@ -37,6 +37,12 @@ export function ProofPanel({
   const [entries, setEntries] = useState<PersonalisationEntry[] | null>(null);
   // Said where the firm is looking, beside the buttons, until the next send.
   const [sent, setSent] = useState<{ by: 'generated' | 'uploaded'; text: string } | null>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  // The correction form closes when its proof is sent, and the page moves up beneath the firm's eyes: the
+  // confirmation is brought to where they are looking.
+  useEffect(() => {
+    if (sent) sentRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [sent]);
   const next = (proofs.results[0]?.version ?? 0) + 1;
   const changes = entries ? correctionChanges(proofs.cards, entries) : [];
   const problem = entries ? correctionProblem(proofs.cards, entries) : undefined;
@@ -159,8 +165,10 @@ export function ProofPanel({
           <div role="status" aria-live="polite">
             {busy === 'generated' && <p className="muted">{PROOF_MESSAGES.drawing}</p>}
             {problem && <p className="field-error">{problem}</p>}
-            {sent?.by === 'generated' && busy === null && (
-              <p className="status-message success">{sent.text}</p>
+            {sent?.by === 'generated' && (
+              <p ref={sentRef} className="status-message success">
+                {sent.text}
+              </p>
             )}
           </div>
           <div className="field">
@@ -184,8 +192,10 @@ export function ProofPanel({
             </button>
           </div>
           <div role="status" aria-live="polite">
-            {sent?.by === 'uploaded' && busy === null && (
-              <p className="status-message success">{sent.text}</p>
+            {sent?.by === 'uploaded' && (
+              <p ref={sentRef} className="status-message success">
+                {sent.text}
+              </p>
             )}
           </div>
         </div>

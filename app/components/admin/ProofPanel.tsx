@@ -101,16 +101,6 @@ export function ProofPanel({
           <p className="muted">
             Only the customer’s approval confirms this order. Each proof sent replaces the open one.
           </p>
-          <div className="field">
-            <label htmlFor="proof-note">Note to the customer (optional)</label>
-            <textarea
-              id="proof-note"
-              value={note}
-              maxLength={500}
-              rows={2}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
           {proofs.cards.length > 0 && (
             <div className="admin-actions">
               <button
@@ -119,7 +109,10 @@ export function ProofPanel({
                 aria-expanded={entries !== null}
                 aria-controls="proof-correction"
                 disabled={busy !== null}
-                onClick={() => setEntries(entries ? null : proofs.cards.map(entryOf))}
+                onClick={() => {
+                  setSent(null);
+                  setEntries(entries ? null : proofs.cards.map(entryOf));
+                }}
               >
                 {entries ? 'Stop correcting' : 'Correct the printed cards'}
               </button>
@@ -131,7 +124,10 @@ export function ProofPanel({
                 cards={proofs.cards}
                 pictures={proofs.pictures}
                 entries={entries}
-                onChange={setEntries}
+                onChange={(edited) => {
+                  setSent(null);
+                  setEntries(edited);
+                }}
               />
               {changes.length > 0 ? (
                 <div className="admin-correction-changes">
@@ -147,6 +143,16 @@ export function ProofPanel({
               )}
             </div>
           )}
+          <div className="field">
+            <label htmlFor="proof-note">Note to the customer (optional)</label>
+            <textarea
+              id="proof-note"
+              value={note}
+              maxLength={500}
+              rows={2}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
           <div className="admin-actions">
             <button
               type="button"

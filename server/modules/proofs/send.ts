@@ -172,7 +172,7 @@ export async function sendProof(
         url: proofUrl(deps, proof),
         note,
         pdf,
-        corrected: input.source === 'uploaded',
+        corrected: input.source === 'uploaded' || corrected.length > 0,
       }),
       tx,
     );

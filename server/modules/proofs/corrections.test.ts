@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
 import { sessionSecretOf } from '../../config.ts';
-import { auditLog, orderProofs } from '../../db/schema/index.ts';
+import { auditLog, orderDesigns, orderProofs } from '../../db/schema/index.ts';
 import { personalisedOrder } from '../../test/personalised-order.ts';
 import { request } from '../../test/request.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin } from '../../test/users.ts';
+import { drawCorrections, saveCorrections } from '../personalisation/corrections.ts';
 import { signProofToken } from './proof-token.ts';
 
 let t: TestApp;
@@ -168,5 +169,29 @@ describe('correcting a proof', () => {
     const empty = await correct([{ id: card.id }]);
     expect([empty.status, empty.body.detail]).toEqual([400, PERSONALISATION_MESSAGES.needsSomething]);
     expect(await proofRows(order.id)).toEqual([]);
+  }, 60_000);
+
+  it('never lets a print file drawn from the old details land after a correction', async () => {
+    const { order, designs } = await personalisedOrder(t, CORA);
+    const card = designs[0];
+    if (!card) throw new Error('no card');
+    const { db } = t.database;
+    const corrected = await drawCorrections({ db, publicUrl: 'http://shop.test' }, order.id, [
+      { id: card.id, ...CORA[0], name: 'Cora Smith' },
+    ]);
+    const row = async () => (await db.select().from(orderDesigns).where(eq(orderDesigns.id, card.id)))[0];
+    // The server's print-file job takes the misspelt card again…
+    await db.update(orderDesigns).set({ printPdf: null }).where(eq(orderDesigns.id, card.id));
+    await expect
+      .poll(async () => (await row())?.printLockedUntil ?? null, { timeout: 30_000, interval: 10 })
+      .not.toBeNull();
+    // …and the card is corrected while it draws: its file must not be the one stored.
+    await db.transaction((tx) => saveCorrections(tx, corrected));
+    await expect
+      .poll(async () => (await row())?.printPdf ?? null, { timeout: 30_000, interval: 100 })
+      .not.toBeNull();
+    const printed = textOf((await row())?.printPdf ?? Buffer.alloc(0));
+    expect(printed).toContain('Cora Smith');
+    expect(printed).not.toContain('Smiht');
   }, 60_000);
 });

@@ -171,8 +171,8 @@ for (const width of WIDTHS) {
     const sent = firm.panel.getByText(`Proof version 2 sent to ${customer.email}.`);
     await expect(sent).toBeVisible({ timeout: HEAVY_WORK_MS });
     await expect(sent).toBeInViewport();
-    const versions = firm.panel.getByRole('row', { name: /^2 / });
-    await expect(versions).toContainText('Card 1 · Name: Cora Smiht → Cora Smith');
+    await expect(firm.panel.getByRole('term')).toHaveText('Version 2 sent with');
+    await expect(firm.panel.getByRole('definition')).toContainText('Card 1 · Name: Cora Smiht → Cora Smith');
     await expect(firm.panel.getByRole('row', { name: /^1 / })).toContainText('Replaced by a newer version');
     await shot(firm.page, `admin-proof-corrected-${width}`, [width]);
 

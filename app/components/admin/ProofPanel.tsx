@@ -231,21 +231,6 @@ export function ProofPanel({
                 cell: (proof) => (proof.reminded_at ? formatDateTime(proof.reminded_at) : ''),
               },
               {
-                header: 'Sent with',
-                cell: (proof) => (
-                  <>
-                    {proof.changes.length > 0 && (
-                      <ul className="admin-proof-changes">
-                        {proof.changes.map((change) => (
-                          <li key={change}>{change}</li>
-                        ))}
-                      </ul>
-                    )}
-                    {proof.firm_note && <p className="admin-note">Note: {proof.firm_note}</p>}
-                  </>
-                ),
-              },
-              {
                 header: 'Customer note',
                 cell: (proof) => proof.customer_note && <p className="admin-note">{proof.customer_note}</p>,
               },
@@ -260,6 +245,27 @@ export function ProofPanel({
             ]}
           />
         </div>
+      )}
+      {proofs.results.some((proof) => proof.changes.length > 0 || proof.firm_note) && (
+        <dl className="admin-proof-versions">
+          {proofs.results
+            .filter((proof) => proof.changes.length > 0 || proof.firm_note)
+            .map((proof) => (
+              <div key={proof.id}>
+                <dt>Version {proof.version} sent with</dt>
+                <dd>
+                  {proof.changes.length > 0 && (
+                    <ul>
+                      {proof.changes.map((change) => (
+                        <li key={change}>{change}</li>
+                      ))}
+                    </ul>
+                  )}
+                  {proof.firm_note && <p className="admin-note">Note to the customer: {proof.firm_note}</p>}
+                </dd>
+              </div>
+            ))}
+        </dl>
       )}
     </section>
   );

@@ -52,7 +52,7 @@ export const loadAdminOrder = (request: Request, context: AppLoadContext, id: st
   asAdmin(request, context, async () => {
     const orderId = idOf(id, ORDER_MESSAGES.notFound);
     const order = await getAdminOrder(context.db, orderId);
-    return { ...order, proofs: await listProofs(context.db, orderId) };
+    return { ...order, proofs: await listProofs(context, orderId) };
   });
 
 export const loadAdminCards = (request: Request, context: AppLoadContext) =>

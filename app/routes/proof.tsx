@@ -125,6 +125,22 @@ export default function Proof({ loaderData, params }: Route.ComponentProps) {
         ) : (
           <p className="status-message">{closedReason(current)}</p>
         )}
+        {current.firm_note && (
+          <blockquote className="proof-note proof-firm-note">
+            <p className="muted">Our note to you</p>
+            <p>{current.firm_note}</p>
+          </blockquote>
+        )}
+        {current.changes.length > 0 && (
+          <div className="proof-changes">
+            <h2>What we changed since the previous proof</h2>
+            <ul>
+              {current.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {current.customer_note && (
           <blockquote className="proof-note">
             <p className="muted">Your note</p>

@@ -20,5 +20,9 @@ export const PERSONALISATION_MESSAGES = {
     `That picture was uploaded as something else: upload it again as the ${expected}.`,
   memberEmail: 'Enter a valid e-mail address for this team member.',
   memberTwice: 'Each team member’s e-mail can be used once per pack.',
+  cardTwice: 'Each printed card can be corrected once per proof.',
+  notOnOrder: 'That printed card is not on this order.',
+  notOrderedPicture: 'A correction can keep or remove a picture on the order, not add another one.',
+  nothingCorrected: 'Nothing was changed: correct a card’s details before sending the corrected proof.',
   memberQr: 'The QR code opens your own card page, so it cannot go on a team member’s card: untick it there.',
 } as const;

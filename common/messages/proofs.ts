@@ -9,6 +9,8 @@ export const PROOF_MESSAGES = {
   linkInvalid:
     'This proof link is not valid. Open the newest proof e-mail, or review the proof from your profile.',
   notAwaiting: 'This order is not waiting for a proof any more.',
+  notCorrectable:
+    'This order is not awaiting its proof (or changes the customer asked for), so its cards cannot be corrected any more.',
   noDesigns: 'This order has no personalised cards to proof.',
   superseded: 'A newer proof of this order was sent: review that one instead.',
   decided: 'This proof has already been answered.',

@@ -24,7 +24,8 @@ const DEFAULT_CARDS: PrintedCard[] = [
 ];
 
 const FIELDS = ['name', 'title', 'company', 'qr'] as const;
-const QR = QRCode.create('https://shop.test/profile/ada', { errorCorrectionLevel: 'M' }).modules;
+const QR_TEXT = 'https://shop.test/profile/ada';
+const QR = QRCode.create(QR_TEXT, { errorCorrectionLevel: 'M' }).modules;
 
 /** A printed card drawn as the shop draws it: the preview's SVGs and the print file. */
 async function drawn(card: PrintedCard) {
@@ -51,6 +52,7 @@ async function personaliseOrder(db: Db, orderId: number, printed = DEFAULT_CARDS
       printed: card,
       memberEmail: position === 0 ? null : `member${position}@example.test`,
       ...(await drawn(card)),
+      printJob: { design: 'Matte Black', fields: [...FIELDS], qr: card.qr ? QR_TEXT : null },
     });
   }
   return db.insert(orderDesigns).values(rows).returning();
@@ -120,7 +122,7 @@ const quietMailer: Mailer = {
  * For a Playwright server before it starts: an order of the (already seeded) customer, placed by the
  * orders service itself, then personalised. Returns its id and number.
  */
-export async function seedPersonalisedOrder(dataDir: string, email: string) {
+export async function seedPersonalisedOrder(dataDir: string, email: string, printed = DEFAULT_CARDS) {
   const release = acquireDataDirLock(dataDir, 'personalised-order');
   try {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -142,9 +144,12 @@ export async function seedPersonalisedOrder(dataDir: string, email: string) {
         .returning();
       if (!address) throw new Error('no address');
       const deps = { db, mailer: quietMailer, publish: async () => undefined, publicUrl: '', salesEmail: '' };
-      const input = { address: address.id, items: [{ card: card.id, quantity: 2, design: card.category }] };
+      const input = {
+        address: address.id,
+        items: [{ card: card.id, quantity: printed.length, design: card.category }],
+      };
       const { order } = await placeOrder(deps, user, input, `seed-${randomBytes(6).toString('hex')}`, 'seed');
-      await personaliseOrder(db, order.id);
+      await personaliseOrder(db, order.id, printed);
       return { id: order.id, number: order.number };
     } finally {
       await database.close();

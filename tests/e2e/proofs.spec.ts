@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { seedCardOwners } from '../../server/test/card-owners.ts';
 import { seedPersonalisedOrder } from '../../server/test/personalised-order.ts';
@@ -9,6 +13,8 @@ import { runAdminCreate } from './support/server-process.ts';
 import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
+
+const WIDTHS = [390, 1280] as const;
 
 const admin = { email: 'proofs-admin@example.test', password: 'Blue-Harbour-42' };
 const customer = {
@@ -22,6 +28,12 @@ const customer = {
 let site: MailedServer;
 let approveOrder: { id: number; number: string };
 let changesOrder: { id: number; number: string };
+/** Orders whose first card misspells the surname, one to correct at each width. */
+const correctOrders: Record<number, { id: number; number: string }> = {};
+const MISSPELT = [
+  { name: 'Cora Smiht', title: 'Head of Design', company: 'Quay Studio', qr: true },
+  { name: 'Charles Babbage', title: 'Founder', company: 'Quay Studio' },
+];
 
 test.beforeAll(async () => {
   // Two seeded orders and an admin before the server starts: slow on a busy machine.
@@ -30,6 +42,9 @@ test.beforeAll(async () => {
     await seedCardOwners(dataDir, [customer]);
     approveOrder = await seedPersonalisedOrder(dataDir, customer.email);
     changesOrder = await seedPersonalisedOrder(dataDir, customer.email);
+    for (const width of WIDTHS) {
+      correctOrders[width] = await seedPersonalisedOrder(dataDir, customer.email, MISSPELT);
+    }
     const made = await runAdminCreate(dataDir, ['--email', admin.email, '--password', admin.password]);
     if (made.code !== 0) throw new Error(made.stderr);
   });
@@ -38,8 +53,8 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function sendProof(browser: Browser, orderId: number, note = '') {
-  const context = await browser.newContext();
+async function sendProof(browser: Browser, orderId: number, note = '', width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await newTab(context);
   await logIn(page, site.baseUrl, admin, `/admin/orders/${orderId}`);
   const panel = page.getByRole('region', { name: 'Proof' });
@@ -117,3 +132,81 @@ test('the customer asks for changes from /profile; the firm sees the note and se
   expect(second.text).toContain('version 2');
   await firm.context.close();
 });
+
+/** The text a PDF carries, as `pdftotext` reads it. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'print-file-')), 'card.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+}
+
+for (const width of WIDTHS) {
+  test(`the firm corrects a misspelt surname and sends version 2; the customer sees the change and approves (${width} px)`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const order = correctOrders[width];
+    if (!order) throw new Error('no order to correct');
+    const firm = await sendProof(browser, order.id, '', width);
+    await site.smtp.waitFor(customer.email, (m) => m.subject.includes(order.number));
+
+    // The firm edits the card beside the buyer's own live drawing.
+    await firm.panel.getByRole('button', { name: 'Correct the printed cards' }).click();
+    const name = firm.panel.getByLabel('Printed name');
+    await expect(name).toHaveValue('Cora Smiht');
+    await name.fill('Cora Smith');
+    await expect(firm.panel.locator('.card-design-preview-face').first()).toContainText('Cora Smith');
+    await expect(
+      firm.panel.getByRole('listitem').filter({ hasText: 'Name: Cora Smiht → Cora Smith' }),
+    ).toHaveText('Card 1 · Name: Cora Smiht → Cora Smith');
+    await firm.panel
+      .getByLabel('Note to the customer (optional)')
+      .fill('We fixed the spelling of your surname.');
+    await shot(firm.page, `admin-proof-correction-${width}`, [width]);
+    const send = firm.panel.getByRole('button', { name: 'Send corrected proof (version 2)' });
+    await send.click();
+    // Slow (drawn at print resolution): said on the button, which cannot be pressed twice meanwhile.
+    const sending = firm.panel.getByRole('button', { name: 'Sending…' });
+    await expect(sending).toBeDisabled();
+    const sent = firm.panel.getByText(`Proof version 2 sent to ${customer.email}.`);
+    await expect(sent).toBeVisible({ timeout: HEAVY_WORK_MS });
+    await expect(sent).toBeInViewport();
+    await expect(firm.panel.getByRole('term')).toHaveText('Version 2 sent with');
+    await expect(firm.panel.getByRole('definition')).toContainText('Card 1 · Name: Cora Smiht → Cora Smith');
+    await expect(firm.panel.getByRole('row', { name: /^1 / })).toContainText('Replaced by a newer version');
+    await shot(firm.page, `admin-proof-corrected-${width}`, [width]);
+
+    const mail = await site.smtp.waitFor(
+      customer.email,
+      (m) => m.subject.includes(order.number) && m.text.includes('version 2'),
+    );
+    const customerContext = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await newTab(customerContext);
+    await page.goto(linkIn(mail, '/proof'));
+    await hydrated(page);
+    await expect(page.getByText('Version 2 ·')).toBeVisible();
+    await expect(page.getByText('We fixed the spelling of your surname.')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'What we changed since the previous proof' }),
+    ).toBeVisible();
+    await expect(page.getByText('Card 1 · Name: Cora Smiht → Cora Smith')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Card 1: Cora Smith, front' })).toBeVisible();
+    await shot(page, `proof-page-corrected-${width}`, [width]);
+    await page.getByRole('button', { name: 'Approve proof' }).click();
+    await expect(page.locator('#main').getByRole('status')).toContainText('the proof is approved', {
+      timeout: HEAVY_WORK_MS,
+    });
+    await customerContext.close();
+
+    // The print file is made again from the approved card: it names Cora Smith, never the misspelling.
+    const detail = await firm.page.request.get(`${site.baseUrl}/api/admin/orders/${order.id}/`);
+    const design = (await detail.json()).items[0].printed[0].id as number;
+    const printFile = () =>
+      firm.page.request.get(`${site.baseUrl}/api/admin/orders/${order.id}/designs/${design}/print.pdf`);
+    await expect.poll(async () => (await printFile()).status(), { timeout: HEAVY_WORK_MS }).toBe(200);
+    const text = pdfText(await (await printFile()).body());
+    expect(text).toContain('Cora Smith');
+    expect(text).not.toContain('Smiht');
+    await firm.context.close();
+  });
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { drawCard, type PngDataUrl, type QrMatrix } from '../../../common/card-design/draw';
 import type { PrintedCard } from '../../../common/card-design/personalisation';
+import interFaces from './inter.css?inline';
 
 /** A QR code's matrix for the back, made in the browser only when a card shows one (the library loads then). */
 export function useQrMatrix(url: string | undefined): QrMatrix | undefined {
@@ -39,6 +40,12 @@ export function CardPreview({
   const { front, back } = drawCard({ printed, design, fields, images, ...(qr ? { qr } : {}) });
   return (
     <div className="card-design-preview">
+      {/* The preview's text is the print's typeface. Its faces go into the <head> (React hoists a style with
+          a precedence) inline, so no other page blocks its first paint on them and this one needs no request;
+          a face's file is fetched only when drawn. */}
+      <style href="inter-faces" precedence="fonts">
+        {interFaces}
+      </style>
       <figure>
         <div
           className="card-design-preview-face"

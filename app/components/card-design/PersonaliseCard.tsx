@@ -18,7 +18,6 @@ import { toast } from '../../lib/toast';
 import { sendForm } from '../../lib/upload';
 import { useWrite } from '../../lib/use-write';
 import { CardPreview, useQrMatrix } from './CardPreview';
-import interFaces from './inter.css?inline';
 
 type TextField = 'name' | 'title' | 'company';
 type UploadField = 'logo' | 'signature';
@@ -152,12 +151,6 @@ export function PersonaliseCard({
 
   return (
     <section className="personalise" aria-labelledby={`${id}-heading`}>
-      {/* The preview's text is the print's typeface. Its faces go into the <head> (React hoists a style with
-          a precedence) inline, so no other page blocks its first paint on them and this one needs no request;
-          a face's file is fetched only when drawn. */}
-      <style href="inter-faces" precedence="fonts">
-        {interFaces}
-      </style>
       <h2 id={`${id}-heading`}>Personalise your card</h2>
       <p className="muted">
         What you see is drawn exactly as we print it, at the card’s real proportions (85.60 × 53.98 mm). We

@@ -76,7 +76,12 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
       </div>
 
       {(order.status === 'awaiting_proof' || order.proofs.results.length > 0) && (
-        <ProofPanel orderId={order.id} awaiting={order.status === 'awaiting_proof'} proofs={order.proofs} />
+        <ProofPanel
+          orderId={order.id}
+          awaiting={order.status === 'awaiting_proof'}
+          proofs={order.proofs}
+          customerEmail={order.customer.email}
+        />
       )}
 
       <section className="admin-panel" aria-labelledby="order-lines">

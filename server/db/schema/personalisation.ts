@@ -75,6 +75,18 @@ export const orderDesigns = pgTable(
   ],
 );
 
+/** One printed card as a proof version showed it (`order_designs` at the time). */
+export interface ProofCardSnapshot {
+  /** The `order_designs` row. */
+  id: number;
+  line: string;
+  design: string;
+  printed: PrintedCard;
+  memberEmail: string | null;
+  frontSvg: string;
+  backSvg: string;
+}
+
 export const PROOF_STATUSES = ['sent', 'approved', 'changes_requested', 'superseded'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];
 
@@ -96,6 +108,13 @@ export const orderProofs = pgTable(
     status: text('status').$type<ProofStatus>().notNull().default('sent'),
     /** What the customer asked to change. */
     customerNote: text('customer_note'),
+    /** The firm's note sent with this version: in the mail and on the customer's proof page. */
+    firmNote: text('firm_note'),
+    /**
+     * The printed cards this version showed, as they were when it was sent (a generated proof; null on an
+     * upload and on rows made before corrections): a later correction changes the order's cards, not this.
+     */
+    cards: jsonb('cards').$type<ProofCardSnapshot[]>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

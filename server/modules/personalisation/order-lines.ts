@@ -24,14 +24,26 @@ export function personalisationProblem(
   if (!entries) return undefined;
   if (card.personalFields.length === 0) return PERSONALISATION_MESSAGES.notOffered(card.name);
   if (entries.length !== card.packSize) return PERSONALISATION_MESSAGES.packSize(card.name, card.packSize);
-  const designs = lineDesigns(entries);
+  return linePrintedProblem(card.name, card.personalFields, lineDesigns(entries));
+}
+
+/**
+ * Why a line's printed cards cannot be printed as they are: each prints something the card offers, fits, and
+ * no team member's card carries the buyer's QR or shares a member's e-mail with another card of the line.
+ * The buyer's order and the firm's correction of it are judged alike.
+ */
+export function linePrintedProblem(
+  cardName: string,
+  fields: readonly string[],
+  designs: Array<{ printed: PrintedCard; memberEmail: string | null | undefined }>,
+): string | undefined {
   const emails = new Set<string>();
   for (const { printed, memberEmail } of designs) {
     const used = usedFields(printed);
     if (used.length === 0) return PERSONALISATION_MESSAGES.needsSomething;
-    const missing = used.find((field) => !card.personalFields.includes(field));
-    if (missing) return PERSONALISATION_MESSAGES.fieldNotOffered(card.name, PRINT_FIELD_LABELS[missing]);
-    const [unfit] = fitProblems(printed, card.personalFields);
+    const missing = used.find((field) => !fields.includes(field));
+    if (missing) return PERSONALISATION_MESSAGES.fieldNotOffered(cardName, PRINT_FIELD_LABELS[missing]);
+    const [unfit] = fitProblems(printed, fields);
     if (unfit) return unfit.message;
     if (memberEmail) {
       if (printed.qr) return PERSONALISATION_MESSAGES.memberQr;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -93,10 +93,17 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
     } finally {
       clearInterval(renew);
     }
+    // Only while the card still holds what was drawn: a correction meanwhile (proofs) wants its own file.
     await db
       .update(orderDesigns)
       .set({ printPdf: pdf, printLockedUntil: null, printError: null })
-      .where(eq(orderDesigns.id, card.id));
+      .where(
+        and(
+          eq(orderDesigns.id, card.id),
+          sql`${orderDesigns.printed} = ${JSON.stringify(card.printed)}::jsonb`,
+          sql`${orderDesigns.printJob} = ${JSON.stringify(job)}::jsonb`,
+        ),
+      );
   }
 
   async function fail(card: Taken, error: unknown) {

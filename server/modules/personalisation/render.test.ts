@@ -77,7 +77,13 @@ describe('print rendering', () => {
       ['2', '1', 'image', '1082', '708'],
     ]);
     expect(placed.every((line) => / 300 +300 /.test(line))).toBe(true);
-    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).trim()).toBe('');
+    // The texts print as outlines in the picture; the file names them as invisible text (3 Tr), once.
+    expect(
+      execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })
+        .trim()
+        .split(/\s*\n\s*/),
+    ).toEqual(['Alexandra Whitfield', 'Head of Product Design', 'Northwind Studio']);
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/Inter-Regular.+yes\s+yes\s+yes/);
   });
 
   it('refuses sides drawn without bleed', async () => {

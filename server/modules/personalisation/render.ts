@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -37,7 +38,7 @@ export function renderPng(svg: string, dpi: number): Buffer {
  * edge. TrimBox and BleedBox tell the print shop where to cut; there are no drawn crop marks (they would
  * need a larger page than the bleed, and the boxes are what print workflows read).
  */
-export async function printPdf(front: string, back: string): Promise<Buffer> {
+export async function printPdf(front: string, back: string, texts: string[] = []): Promise<Buffer> {
   for (const svg of [front, back]) {
     if (Math.abs(widthMmOf(svg) - PRINT_PAGE_MM.width) > 0.001)
       throw new Error('draw the print sides with bleed');
@@ -71,15 +72,34 @@ export async function printPdf(front: string, back: string): Promise<Buffer> {
     box.BleedBox = [0, 0, page[0], page[1]];
     box.TrimBox = [bleed, bleed, page[0] - bleed, page[1] - bleed];
     doc.image(picture, 0, 0, { width: page[0], height: page[1] });
+    if (picture === pictures[0] && texts.length > 0) searchableText(doc, texts, bleed);
   }
   doc.end();
   return done;
 }
 
+/**
+ * The printed texts, on the front page, as invisible text (rendering mode 3: neither filled nor stroked): the
+ * picture is what prints, but the file says in words whose card it is, so the print shop can search it and
+ * the firm can check that a correction reached it (`pdftotext`).
+ */
+function searchableText(doc: PDFKit.PDFDocument, texts: string[], at: number) {
+  doc.save();
+  doc.addContent('3 Tr');
+  doc.font(createRequire(import.meta.url).resolve('@fontsource/inter/files/inter-latin-400-normal.woff'));
+  doc.fontSize(6);
+  texts.forEach((text, index) => {
+    doc.text(text, at, at + index * 8, { lineBreak: false });
+  });
+  doc.restore();
+}
+
 /** The print file of one printed card: drawn with bleed and outlined text, then printPdf. */
 export function printFileOf(input: Omit<DrawCardInput, 'bleed' | 'drawText'>): Promise<Buffer> {
   const { front, back } = drawCard({ ...input, bleed: true, drawText: drawTextOutlined });
-  return printPdf(front, back);
+  const { name, title, company } = input.printed;
+  const texts = [name, title, company].filter((text): text is string => Boolean(text));
+  return printPdf(front, back, texts);
 }
 
 /** What the pool needs to make one card's print file: what it prints, and its pictures' PNGs. */

@@ -27,3 +27,9 @@ export const printedCardSchema = z.strictObject({
     .optional(),
 });
 export type PrintedCardInput = z.output<typeof printedCardSchema>;
+
+/** The firm's correction of one printed card of an order: its row and the card's details, checked as the buyer's. */
+export const correctedCardSchema = printedCardSchema.extend({
+  id: formId(PERSONALISATION_MESSAGES.notOnOrder),
+});
+export type CorrectedCardInput = z.output<typeof correctedCardSchema>;

@@ -8,7 +8,7 @@ import { actorOf, idOf, type WithId } from '../staff/guard.ts';
 import type { ProofDeps } from './deps.ts';
 import { readPdfForm, requiredPdf } from './pdf-form.ts';
 import { adminProofListSchema } from './responses.ts';
-import { sendProofBody } from './schemas.ts';
+import { sendGeneratedProofBody, sendProofBody } from './schemas.ts';
 import { sendProof } from './send.ts';
 import { listProofs, proofPdf } from './views.ts';
 
@@ -30,23 +30,28 @@ export const proofAdminRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps)
       params: { id: idParam },
       responses: { 200: { description: 'The proofs.', schema: adminProofListSchema }, 404: 'No such order.' },
     }),
-    async (request) => listProofs(db, idOf(request.params.id, ORDER_MESSAGES.notFound)),
+    async (request) => listProofs(deps, idOf(request.params.id, ORDER_MESSAGES.notFound)),
   );
 
   app.post<WithId>(
     '/orders/:id/proofs/',
     doc({
-      summary: 'Send the customer the generated proof (the next version), with an optional note',
+      summary:
+        'Send the customer the generated proof (the next version), with an optional note; with `cards`, of the cards as the firm corrects them',
       auth: 'admin',
       params: { id: idParam },
-      body: sendProofBody,
-      responses: SENT,
+      body: sendGeneratedProofBody,
+      responses: {
+        ...SENT,
+        400: 'A corrected card is not valid (the buyer’s rules: limits, fit, pictures), or changes nothing.',
+        409: 'The order is not awaiting a proof (a correction says so), or another version was sent meanwhile.',
+      },
     }),
     async (request, reply) => {
       const id = idOf(request.params.id, ORDER_MESSAGES.notFound);
-      const { note } = parseInput(sendProofBody, request.body);
-      await sendProof(deps, await actorOf(request), id, { source: 'generated' }, note);
-      return reply.status(201).send(await listProofs(db, id));
+      const { note, cards } = parseInput(sendGeneratedProofBody, request.body);
+      await sendProof(deps, await actorOf(request), id, { source: 'generated', corrections: cards }, note);
+      return reply.status(201).send(await listProofs(deps, id));
     },
   );
 
@@ -69,7 +74,7 @@ export const proofAdminRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps)
       const { fields, pdf } = await readPdfForm(request);
       const { note } = parseInput(sendProofBody, fields);
       await sendProof(deps, actor, id, { source: 'uploaded', pdf: requiredPdf(pdf) }, note);
-      return reply.status(201).send(await listProofs(db, id));
+      return reply.status(201).send(await listProofs(deps, id));
     },
   );
 

@@ -49,6 +49,8 @@ export interface ProofPdfInput {
   order: { number: string; version: number };
   cards: ProofCard[];
   pictures: Pictures;
+  /** What the firm corrected since the previous version, in words. */
+  changes?: string[];
 }
 
 /**
@@ -57,7 +59,12 @@ export interface ProofPdfInput {
  * stored preview. pdfkit cannot import the print PDF's pages, so each side is rasterised (see decision 026),
  * one at a time and as a JPEG that pdfkit embeds as it is: only the PDF grows, card by card.
  */
-export async function generateProofPdf({ order, cards, pictures }: ProofPdfInput): Promise<Buffer> {
+export async function generateProofPdf({
+  order,
+  cards,
+  pictures,
+  changes = [],
+}: ProofPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -82,6 +89,16 @@ export async function generateProofPdf({ order, cards, pictures }: ProofPdfInput
       `Please check every card below: names, spelling, titles and pictures. We print exactly this once you approve it. ${cards.length === 1 ? 'This order has 1 personalised card.' : `This order has ${cards.length} personalised cards.`}`,
     );
   doc.moveDown(1);
+  if (changes.length > 0) {
+    doc
+      .fillColor('#111827')
+      .font(bold)
+      .fontSize(12)
+      .text(`Changed since version ${order.version - 1}`);
+    doc.font(regular).fontSize(10.5);
+    for (const change of changes) doc.text(change, { indent: 12 });
+    doc.moveDown(0.6);
+  }
   cards.forEach((card, index) => {
     doc
       .fillColor('#111827')

@@ -19,11 +19,32 @@ export const customerProofSchema = z
     created_at: z.iso.datetime(),
     decided_at: z.iso.datetime().nullable(),
     customer_note: z.string().nullable(),
+    firm_note: z.string().nullable().describe('What the firm wrote to the customer with this version.'),
+    changes: z.array(z.string()).describe('What the firm corrected since the previous version, in words.'),
     /** The printed cards whose front and back pictures the page shows (a generated proof only). */
     cards: z.array(z.strictObject({ id: z.number().int(), label: z.string() })),
   })
   .meta({ id: 'CustomerProof' });
 export type CustomerProof = z.output<typeof customerProofSchema>;
+
+const correctableCardSchema = z
+  .strictObject({
+    id: z.number().int(),
+    line: z.string(),
+    design: z.string(),
+    fields: z.array(z.string()),
+    printed: z.strictObject({
+      name: z.string().optional(),
+      title: z.string().optional(),
+      company: z.string().optional(),
+      logo: z.number().int().optional(),
+      signature: z.number().int().optional(),
+      qr: z.boolean().optional(),
+    }),
+    member_email: z.string().nullable(),
+    qr_text: z.string(),
+  })
+  .meta({ id: 'CorrectableCard' });
 
 /** One version in the order's proof history, for the firm. */
 const adminProofSchema = z
@@ -33,6 +54,8 @@ const adminProofSchema = z
     source,
     status: z.enum(PROOF_STATUSES),
     customer_note: z.string().nullable(),
+    firm_note: z.string().nullable(),
+    changes: z.array(z.string()),
     created_by: z.string().nullable(),
     created_at: z.iso.datetime(),
     decided_at: z.iso.datetime().nullable(),
@@ -45,6 +68,10 @@ export const adminProofListSchema = z
     /** Whether the order has printed cards to generate a proof from. */
     can_generate: z.boolean(),
     results: z.array(adminProofSchema),
+    /** The order's printed cards as they are now, for the firm's correction form. */
+    cards: z.array(correctableCardSchema),
+    /** The pictures those cards print, by upload id (PNG data URLs), so the form draws them too. */
+    pictures: z.record(z.string(), z.string()),
   })
   .meta({ id: 'AdminProofList' });
 export type AdminProofList = z.output<typeof adminProofListSchema>;

@@ -61,17 +61,17 @@ const proofsApi: FastifyPluginAsync<ProofDeps> = async (app, deps) => {
   app.get<{ Params: { token: string; design: string; side: string } }>(
     '/proofs/:token/cards/:design/:side/',
     doc({
-      summary: 'One side of a printed card of the proof’s order, as stored when ordered (SVG)',
+      summary: 'One side of a printed card of the proof’s order, as this version showed it (SVG)',
       params: { token: tokenParam, design: idParam, side: proofSideParam },
       produces: 'image/svg+xml',
       responses: { 200: 'The SVG.', 404: 'Not a valid proof link, or not a card of its order.' },
     }),
     async (request, reply) => {
-      const { order } = await tokenProofOrThrow(deps, request.params.token);
+      const { proof } = await tokenProofOrThrow(deps, request.params.token);
       const side = proofSideParam.safeParse(request.params.side);
       const design = idParam.safeParse(request.params.design);
       if (!side.success || !design.success) throw new AppError('not_found', PROOF_MESSAGES.notFound);
-      return sendSvg(reply, await designSvg(db, order.id, design.data, side.data));
+      return sendSvg(reply, await designSvg(db, proof, design.data, side.data));
     },
   );
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MAX_PRINTED_PER_ORDER } from '../../../common/card-design/personalisation.ts';
+import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisation.ts';
 import { PROOF_MESSAGES, PROOF_NOTE_MAX_LENGTH } from '../../../common/messages/proofs.ts';
+import { correctedCardSchema } from '../personalisation/schemas.ts';
 
 const decision = z.enum(['approve', 'request_changes'], { error: 'Choose "approve" or "request_changes".' });
 const note = z.string().trim().max(PROOF_NOTE_MAX_LENGTH, PROOF_MESSAGES.noteTooLong).optional().default('');
@@ -23,6 +26,17 @@ export type DecisionBody = z.output<typeof linkDecisionBody>;
 /** The firm's "Send proof to customer" (the generated one) or the text fields of an upload. */
 export const sendProofBody = z.strictObject({
   note: z.string().trim().max(500, PROOF_MESSAGES.firmNoteTooLong).optional().default(''),
+});
+
+/**
+ * The firm's "Send proof": the generated proof of the cards as they are, or (`cards`) as the firm corrects
+ * them, each card checked by the buyer's own schema and limits.
+ */
+export const sendGeneratedProofBody = sendProofBody.extend({
+  cards: z
+    .array(correctedCardSchema)
+    .max(MAX_PRINTED_PER_ORDER, PERSONALISATION_MESSAGES.tooManyPrinted)
+    .optional(),
 });
 
 export const proofSideParam = z.enum(['front', 'back']);

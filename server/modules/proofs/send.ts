@@ -1,23 +1,49 @@
 import { and, eq, max, sql } from 'drizzle-orm';
+import { cardChanges } from '../../../common/card-design/changes.ts';
 import { PROOF_MESSAGES } from '../../../common/messages/proofs.ts';
-import { type OrderProofRow, orderProofs, orders, users } from '../../db/schema/index.ts';
+import {
+  type OrderProofRow,
+  orderProofs,
+  orders,
+  type ProofCardSnapshot,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { runHeavy } from '../../jobs/heavy-work.ts';
 import { proofMail } from '../../mail/proof-mail.ts';
 import { ORDER_ADMIN_MESSAGES } from '../orders/fulfilment.ts';
+import { type CorrectedDesign, drawCorrections, saveCorrections } from '../personalisation/corrections.ts';
 import { pictureIds, picturesOf } from '../personalisation/picture-refs.ts';
+import type { CorrectedCardInput } from '../personalisation/schemas.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
 import { designsOf } from './designs.ts';
 import { checkProofPdf } from './pdf-check.ts';
 import { proofUrl } from './proof-url.ts';
 
-type ProofSource = { source: 'generated' } | { source: 'uploaded'; pdf: Buffer };
+/** The generated proof, of the cards as they are or as the firm corrects them; or the firm's own PDF. */
+/** The cards a correction changed, as one version printed them (numbered as the order lists them). */
+function correctedCards(cards: ProofCardSnapshot[], corrected: CorrectedDesign[]) {
+  return cards.flatMap((card, index) =>
+    corrected.some((item) => item.id === card.id)
+      ? [{ card: index + 1, printed: card.printed, member_email: card.memberEmail }]
+      : [],
+  );
+}
 
-async function awaitingOrder(deps: ProofDeps, orderId: number) {
+type ProofSource =
+  | { source: 'generated'; corrections?: CorrectedCardInput[] | undefined }
+  | { source: 'uploaded'; pdf: Buffer };
+
+const notAwaiting = (input: ProofSource) =>
+  input.source === 'generated' && input.corrections?.length
+    ? PROOF_MESSAGES.notCorrectable
+    : PROOF_MESSAGES.notAwaiting;
+
+async function awaitingOrder(deps: ProofDeps, orderId: number, input: ProofSource) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
-  if (order.status !== 'awaiting_proof') throw new AppError('conflict', PROOF_MESSAGES.notAwaiting);
+  if (order.status !== 'awaiting_proof') throw new AppError('conflict', notAwaiting(input));
   return order;
 }
 
@@ -42,15 +68,32 @@ export async function sendProof(
   input: ProofSource,
   note: string,
 ): Promise<OrderProofRow> {
-  const order = await awaitingOrder(deps, orderId);
+  const order = await awaitingOrder(deps, orderId, input);
   const version = (await newestVersion(deps.db, orderId)) + 1;
   let pdf: Buffer;
+  let corrected: CorrectedDesign[] = [];
+  let shown: ProofCardSnapshot[] | null = null;
+  let before: ProofCardSnapshot[] = [];
   if (input.source === 'uploaded') {
     checkProofPdf(input.pdf);
     pdf = input.pdf;
   } else {
-    const cards = await designsOf(deps.db, orderId);
-    if (cards.length === 0) throw new AppError('conflict', PROOF_MESSAGES.noDesigns);
+    before = await designsOf(deps.db, orderId);
+    if (before.length === 0) throw new AppError('conflict', PROOF_MESSAGES.noDesigns);
+    if (input.corrections?.length) corrected = await drawCorrections(deps, orderId, input.corrections);
+    const cards = before.map((card) => {
+      const fix = corrected.find((item) => item.id === card.id);
+      return fix
+        ? {
+            ...card,
+            printed: fix.printed,
+            memberEmail: fix.memberEmail,
+            frontSvg: fix.frontSvg,
+            backSvg: fix.backSvg,
+          }
+        : card;
+    });
+    shown = cards;
     // Each picture is sent to the pool once, however many cards show it.
     const pictures = await picturesOf(deps.db, [
       ...new Set(cards.flatMap((card) => [...pictureIds(card.frontSvg), ...pictureIds(card.backSvg)])),
@@ -61,6 +104,7 @@ export async function sendProof(
       {
         order: { number: order.number, version },
         cards: cards.map(({ id: _id, ...card }) => card),
+        changes: cardChanges(before, cards),
         pictures,
       },
       // Two sides at print resolution per card: about 0.3 s each on an idle core, much more on a busy one.
@@ -75,7 +119,7 @@ export async function sendProof(
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId))
       .for('update', { of: orders });
-    if (locked?.status !== 'awaiting_proof') throw new AppError('conflict', PROOF_MESSAGES.notAwaiting);
+    if (locked?.status !== 'awaiting_proof') throw new AppError('conflict', notAwaiting(input));
     if ((await newestVersion(tx, orderId)) !== version - 1) {
       throw new AppError('conflict', ORDER_ADMIN_MESSAGES.changed);
     }
@@ -86,9 +130,33 @@ export async function sendProof(
       .returning({ version: orderProofs.version });
     const [proof] = await tx
       .insert(orderProofs)
-      .values({ orderId, version, source: input.source, pdf, status: 'sent', createdBy: actor.id })
+      .values({
+        orderId,
+        version,
+        source: input.source,
+        pdf,
+        status: 'sent',
+        createdBy: actor.id,
+        firmNote: note || null,
+        cards: shown,
+      })
       .returning();
     if (!proof) throw new Error('proof not stored');
+    if (corrected.length > 0) {
+      await saveCorrections(tx, corrected);
+      // Every version's cards stay in the log: what each card printed before, what it prints now, and who.
+      await recordAudit(tx, actor, {
+        action: 'order.proof.corrected',
+        targetType: 'order',
+        targetId: orderId,
+        before: { cards: correctedCards(before, corrected) },
+        after: {
+          version,
+          cards: correctedCards(shown ?? [], corrected),
+          changes: cardChanges(before, shown ?? []),
+        },
+      });
+    }
     await recordAudit(tx, actor, {
       action: 'order.proof.sent',
       targetType: 'order',
@@ -104,7 +172,7 @@ export async function sendProof(
         url: proofUrl(deps, proof),
         note,
         pdf,
-        corrected: input.source === 'uploaded',
+        corrected: input.source === 'uploaded' || corrected.length > 0,
       }),
       tx,
     );

@@ -41,6 +41,8 @@ export const proofAdminRoutes: FastifyPluginAsync<ProofDeps> = async (app, deps)
       auth: 'admin',
       params: { id: idParam },
       body: sendGeneratedProofBody,
+      // Corrected cards, as many as an order prints (the order's own limit): about 80 KB at the most.
+      bodyLimit: 128 * 1024,
       responses: {
         ...SENT,
         400: 'A corrected card is not valid (the buyer’s rules: limits, fit, pictures), or changes nothing.',

@@ -31,12 +31,15 @@ export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
   to_ship: 'To ship',
 };
 
-/** Any status word in words: an order's from the map, another's (`blocked`, `new`…) with its first letter up. */
-export function statusLabel(status: string): string {
-  const known = (ORDER_STATUS_LABELS as Record<string, string>)[status];
-  if (known) return known;
-  const words = status.replaceAll('_', ' ');
+/** A code in words, its first letter up: `shipping_zone` is "Shipping zone". */
+export function codeWords(code: string): string {
+  const words = code.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Any status word in words: an order's from the map, another's (`blocked`, `new`…) as its code in words. */
+export function statusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? codeWords(status);
 }
 
 const HOUR_MS = 60 * 60 * 1000;

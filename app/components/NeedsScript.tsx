@@ -1,16 +1,8 @@
 import { useActionData } from 'react-router';
 
-/** What a page's action answers to a form posted without JavaScript. */
-interface NeedsScriptAnswer {
+/** What a page's action answers to a form posted without JavaScript (`needs-script.server.ts`). */
+export interface NeedsScriptAnswer {
   needsScript: true;
-}
-
-/**
- * The action of a page whose forms call the API from the browser: posted without JavaScript (the forms say
- * `method="post"`, so a password never lands in an address), it answers this, and `NeedsScript` says so.
- */
-export function needsScriptAction(): NeedsScriptAnswer {
-  return { needsScript: true };
 }
 
 /**

@@ -2,9 +2,9 @@ import { HYDRATED_EVENT } from './hydrated-event';
 
 /*
  * The form guard of hydrated pages, inlined in <head> by root.tsx and built by the `inline-scripts` plugin
- * in vite.config.ts. A form that React sends (no method of its own: its handler posts it with fetch) would,
- * submitted before React runs, be sent by the browser as a GET link, every field in the address, a password
- * too, and the page left. Such a submission is held here (the form marked busy) and handed to React once it
+ * in vite.config.ts. A form that React sends (its handler posts it with fetch) would, submitted before React
+ * runs, be sent by the browser, as a GET link with every field in the address (a password too) when it has no
+ * method, and the page left either way. Such a submission is held here (the form marked busy) and handed to React once it
  * runs, so the tap is not lost either (decision 035).
  *
  * It listens at `window` in the bubbling phase, after React's own listener on the document: a submission
@@ -29,8 +29,9 @@ addEventListener('submit', (event) => {
     if (held?.form === form) release();
     return;
   }
-  // A form with a method of its own is made to be sent by the browser (a search, a light page's form).
-  if (hydrated || form.hasAttribute('method')) return;
+  // A GET form makes a link by design (a search, the admin's filters). A POST form React sends says
+  // `method="post"` only for a browser without JavaScript (NeedsScript): held like the rest.
+  if (hydrated || form.getAttribute('method')?.toLowerCase() === 'get') return;
   event.preventDefault();
   release();
   held = { form, submitter: event.submitter };

@@ -70,7 +70,9 @@ export async function loadTeamCard(context: AppLoadContext, token: string | unde
   const found = await teamCardOffer(context.db, token ?? '');
   if (!found) throw pageError(404, TEAM_CLAIM_MESSAGES.invalid);
   const viewer = await context.sessions.userOf(context.sessionToken);
-  const { ownerId, ...card } = found;
+  const { ownerId, hasAccount, ...rest } = found;
+  // Only a signed-out visitor is sent to a tab by it; a signed-in one learns nothing about another address.
+  const card = { ...rest, hasAccount: viewer ? false : hasAccount };
   return {
     card,
     viewer: viewer ? { email: viewer.email, owns: card.claimed && viewer.id === ownerId } : null,

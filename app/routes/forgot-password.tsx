@@ -1,10 +1,11 @@
 import type { FormEvent } from 'react';
 import { readsNoQuery } from '../../common/page-query';
 import { FormField } from '../components/FormField';
-import { NeedsScript, needsScriptAction } from '../components/NeedsScript';
+import { NeedsScript } from '../components/NeedsScript';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { api, failureMessage } from '../lib/api';
 import { publicPageHeaders } from '../lib/http-cache';
+import { needsScriptAction } from '../lib/needs-script.server';
 import { pageMeta } from '../lib/seo';
 import { useWrite } from '../lib/use-write';
 import type { Route } from './+types/forgot-password';

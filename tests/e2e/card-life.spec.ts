@@ -343,7 +343,7 @@ test('release asks first, says exactly what happens, and offers to lock the card
   // The firm sees the report on the serial's page, beside its own block and unblock.
   const firm = await as(browser, 1280, admin);
   await go(firm.page, `/admin/serials/${serial}`);
-  await expect(firm.page.locator('.admin-title')).toContainText('reported lost');
+  await expect(firm.page.locator('.admin-title')).toContainText('Reported lost');
   await expect(firm.page.getByRole('main')).toContainText('by its owner: a tap shows "reported lost"');
   await expect(firm.page.getByRole('button', { name: 'Block' })).toBeVisible();
   await firm.page.screenshot({ path: `${SHOTS}/admin-serial-lost-1280.png` });

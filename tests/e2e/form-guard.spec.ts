@@ -85,7 +85,7 @@ test('text typed before React runs is what React sends later', async ({ page }) 
   await expect(page.getByText('Please enter a serial number or SKU.')).toHaveCount(0);
 });
 
-test('a form with a method of its own is left to the browser before React runs', async ({ page }) => {
+test('a GET form is left to the browser before React runs', async ({ page }) => {
   // The site's GET forms (the admin's filters, React Router's <Form method="get">) make a link by design.
   // They need an admin's session, so a GET form built in the page stands for them.
   await holdReact(page); // never let run

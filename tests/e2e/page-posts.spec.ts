@@ -74,6 +74,9 @@ test('the walk covers every page route, and the pages with actions', () => {
   expect(all.filter((page) => hasAction(page.file)).map((page) => page.path)).toEqual([
     'services/:slug',
     'contact',
+    'login',
+    'forgot-password',
+    'reset-password/:uid/:token',
     'profile/:username',
   ]);
 });

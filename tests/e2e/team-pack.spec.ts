@@ -94,7 +94,7 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   const firm = await newTab(await browser.newContext());
   await logIn(firm, site.baseUrl, admin, `/admin/orders?search=${order.number}`);
   const listed = firm.getByRole('row', { name: new RegExp(order.number) });
-  await expect(listed.getByRole('cell').nth(3)).toHaveText('5');
+  await expect(listed.locator('td[data-label="Cards"]')).toHaveText('5');
   await firm.goto(`${site.baseUrl}/admin/orders/${order.id}`);
   await hydrated(firm);
   await expect(firm.getByRole('region', { name: 'Lines' }).getByRole('row', { name: /Total/ })).toContainText(

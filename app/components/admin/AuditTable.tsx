@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
+import { codeWords } from '../../../common/order-status';
 import type { AuditView } from '../../../server/modules/staff/audit-view';
 import { formatDateTime } from '../../lib/format';
 import { AdminTable } from './AdminTable';
-
-const sentence = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replaceAll('_', ' ');
 
 const WHO: Record<AuditView['actor_kind'], string> = {
   admin: 'Admin',
@@ -50,7 +49,7 @@ export function AuditTable({ entries }: { entries: AuditView[] }) {
           header: 'Record',
           className: 'admin-nowrap',
           cell: (entry) => {
-            const text = `${sentence(entry.target_type)} ${entry.target_id}`;
+            const text = `${codeWords(entry.target_type)} ${entry.target_id}`;
             const to = recordLink(entry);
             return to ? <Link to={to}>{text}</Link> : text;
           },

@@ -1,8 +1,16 @@
 // An order's history told in words for the firm: who did what, from its status changes and its proofs.
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { cardChanges } from '../../../common/card-design/changes.ts';
 import type { Db } from '../../db/client.ts';
-import { type OrderStatus, orderEvents, orderProofs, type UserRow, users } from '../../db/schema/index.ts';
+import {
+  type OrderStatus,
+  orderEvents,
+  orderProofs,
+  type ProofCardSnapshot,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
 import type { OrderStory } from './responses.ts';
 
 type Person = Pick<UserRow, 'id' | 'email' | 'firstName' | 'role'> | null;
@@ -50,6 +58,8 @@ export async function orderStory(
         source: orderProofs.source,
         status: orderProofs.status,
         note: orderProofs.customerNote,
+        firmNote: orderProofs.firmNote,
+        cards: orderProofs.cards,
         sentAt: orderProofs.createdAt,
         decidedAt: orderProofs.decidedAt,
         by: { id: sender.id, email: sender.email, firstName: sender.firstName, role: sender.role },
@@ -62,13 +72,20 @@ export async function orderStory(
   const story: Array<OrderStory & { order: number }> = [
     { at: order.placedAt.toISOString(), says: 'The customer placed the order.', note: null, order: 0 },
   ];
+  let shown: ProofCardSnapshot[] | null = null;
   for (const proof of proofs) {
+    const corrected = shown && proof.cards ? cardChanges(shown, proof.cards).length > 0 : false;
+    shown = proof.cards ?? shown;
     const what =
-      proof.source === 'uploaded' ? `proof v${proof.version} (an uploaded PDF)` : `proof v${proof.version}`;
+      proof.source === 'uploaded'
+        ? `proof v${proof.version} (an uploaded PDF)`
+        : corrected
+          ? `proof v${proof.version}, with the cards corrected`
+          : `proof v${proof.version}`;
     story.push({
       at: proof.sentAt.toISOString(),
       says: `${whoIs(proof.by, order.customerId)} sent ${what}.`,
-      note: null,
+      note: proof.firmNote || null,
       order: 1,
     });
     if (!proof.decidedAt) continue;
@@ -76,16 +93,18 @@ export async function orderStory(
     if (proof.status === 'approved') {
       story.push({ at, says: `The customer approved proof v${proof.version}.`, note: null, order: 2 });
     } else if (proof.status === 'changes_requested') {
-      const says = `The customer asked for changes to proof v${proof.version}: “${proof.note ?? ''}”`;
+      const asked = `The customer asked for changes to proof v${proof.version}`;
+      const says = proof.note ? `${asked}: “${proof.note}”` : `${asked}.`;
       story.push({ at, says, note: null, order: 2 });
     }
   }
   for (const { event, by } of events) {
-    const byCustomer = by?.id === order.customerId;
+    // The customer moves an order only by approving its proof: told by the change, not by who made it (an
+    // admin who ordered their own cards is both).
+    const byCustomer = event.fromStatus === 'awaiting_proof' && event.toStatus === 'confirmed';
     const to = event.toStatus as OrderStatus;
     story.push({
       at: event.createdAt.toISOString(),
-      // The customer moves an order only by approving its proof, told just before.
       says: byCustomer
         ? 'Their approval confirmed the order.'
         : `${whoIs(by, order.customerId)} ${STATUS_DEEDS[to] ?? `moved the order to ${to}`}.`,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -72,13 +72,26 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
     return { ...row, owner: order?.owner ?? 0 };
   }
 
+  /**
+   * The card, while it still holds what this job draws: a correction meanwhile (proofs) wants its own file, so
+   * an old job's file, error or lock renewal must not land on it.
+   */
+  const stillHolds = (card: Taken) =>
+    and(
+      eq(orderDesigns.id, card.id),
+      sql`${orderDesigns.printed} = ${JSON.stringify(card.printed)}::jsonb`,
+      card.printJob === null
+        ? isNull(orderDesigns.printJob)
+        : sql`${orderDesigns.printJob} = ${JSON.stringify(card.printJob)}::jsonb`,
+    );
+
   async function make(card: Taken, job: PrintJob): Promise<void> {
     const ids = [card.printed.logo, card.printed.signature].filter((id): id is number => id !== undefined);
     const pictures = await picturesOf(db, ids, card.owner);
     const renew = setInterval(() => {
       db.update(orderDesigns)
         .set({ printLockedUntil: sql`now() + make_interval(secs => ${LOCK_S})` })
-        .where(eq(orderDesigns.id, card.id))
+        .where(stillHolds(card))
         .catch(() => undefined);
     }, RENEW_MS);
     let pdf: Buffer;
@@ -93,17 +106,10 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
     } finally {
       clearInterval(renew);
     }
-    // Only while the card still holds what was drawn: a correction meanwhile (proofs) wants its own file.
     await db
       .update(orderDesigns)
       .set({ printPdf: pdf, printLockedUntil: null, printError: null })
-      .where(
-        and(
-          eq(orderDesigns.id, card.id),
-          sql`${orderDesigns.printed} = ${JSON.stringify(card.printed)}::jsonb`,
-          sql`${orderDesigns.printJob} = ${JSON.stringify(job)}::jsonb`,
-        ),
-      );
+      .where(stillHolds(card));
   }
 
   async function fail(card: Taken, error: unknown) {
@@ -118,7 +124,7 @@ export function createPrintFiles(options: { db: Db; log: FastifyBaseLogger; poll
         printError: String((error as Error).message ?? error).slice(0, 500),
         ...(busy ? { printAttempts: sql`${orderDesigns.printAttempts} - 1` } : {}),
       })
-      .where(eq(orderDesigns.id, card.id));
+      .where(stillHolds(card));
   }
 
   async function drainOnce(closed: () => boolean): Promise<number> {

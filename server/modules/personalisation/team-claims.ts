@@ -325,11 +325,11 @@ async function claimByToken(db: Db | Tx, token: string) {
 export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffer | undefined> {
   const found = await claimByToken(db, token);
   if (!found) return undefined;
-  const [account] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, found.claim.email))
-    .limit(1);
+  const claimed = found.claim.claimedAt !== null;
+  // Whether the member has an account, to send them to the right tab: only while the card waits for them.
+  const [account] = claimed
+    ? []
+    : await db.select({ id: users.id }).from(users).where(eq(users.email, found.claim.email)).limit(1);
   return {
     cardName: found.cardName,
     display: formatSerial(found.serial),
@@ -337,7 +337,7 @@ export async function teamCardOffer(db: Db, token: string): Promise<TeamCardOffe
     email: found.claim.email,
     printedName: found.printed.name ?? null,
     front: `/api/team-cards/${token}/front.svg`,
-    claimed: found.claim.claimedAt !== null,
+    claimed,
     ownerId: found.owner,
     hasAccount: account !== undefined,
   };

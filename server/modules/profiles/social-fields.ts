@@ -39,7 +39,8 @@ export function socialChangesOf(input: Partial<Record<string, unknown>>, cleared
 }
 
 /**
- * Writes the spec's social fields as links: a URL replaces the network's first link's address (or adds an
+ * Writes the spec's social fields as links: a URL replaces the network's first link's address and shows it
+ * (a field set is a field shown, as the spec's client expects), or adds an
  * enabled link at the end, named for the network); '' removes every link wearing that network's icon, so
  * reading the field back gives ''. Inside the profile's transaction, under the lock a links save holds.
  */
@@ -63,7 +64,7 @@ export async function writeSocialLinks(tx: Tx, userId: number, changes: SocialCh
       .orderBy(profileLinks.position, profileLinks.id)
       .limit(1);
     if (first) {
-      await tx.update(profileLinks).set({ url }).where(eq(profileLinks.id, first.id));
+      await tx.update(profileLinks).set({ url, enabled: true }).where(eq(profileLinks.id, first.id));
       continue;
     }
     const [held] = await tx

@@ -53,3 +53,17 @@ it('tells a customer’s action from the firm’s', () => {
   expect(actorKind('invoice.issue', {}, 'user')).toBe('customer');
   expect(actorKind('card.update', {}, null)).toBe('removed');
 });
+
+it('tells a correction by its changes in words, not its cards in full', () => {
+  expect(actionWords('order.proof.corrected')).toBe('Printed cards corrected');
+  const before = { cards: [{ card: 1, printed: { name: 'Cora Smiht' } }] };
+  const after = {
+    version: 2,
+    cards: [{ card: 1, printed: { name: 'Cora Smith' } }],
+    changes: ['Card 1 · Name: Cora Smiht → Cora Smith'],
+  };
+  expect(changeWords(before, after)).toEqual([
+    'Proof version: 2',
+    'Changes: Card 1 · Name: Cora Smiht → Cora Smith',
+  ]);
+});

@@ -1,5 +1,6 @@
 // What an audit entry says in words: the action, and each changed field as "Status: Pending → Confirmed".
 import { centsToPrice } from '../../../common/money.ts';
+import { codeWords, statusLabel } from '../../../common/order-status.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
 
 type Fields = Record<string, unknown>;
@@ -10,6 +11,7 @@ const isFields = (value: unknown): value is Fields =>
 const ACTIONS: Record<string, string> = {
   'order.status': 'Order status changed',
   'order.proof.sent': 'Proof sent',
+  'order.proof.corrected': 'Printed cards corrected',
   'order.proof.approved': 'Proof approved',
   'order.proof.changes_requested': 'Changes requested to the proof',
   'order.team_card.sent_again': 'Team card link sent again',
@@ -51,6 +53,8 @@ const LABELS: Record<string, string | null> = {
   owner_id: null,
   zone_id: null,
   order_design: null,
+  // A correction's cards in full; its `changes` say them in words.
+  cards: null,
   design: null,
   owner_email: 'Owner',
   email: 'E-mail',
@@ -86,10 +90,8 @@ const VALUE_WORDS: Record<string, Record<string, string>> = {
 /** Fields whose values are codes (`awaiting_proof`): shown as words ("Awaiting proof"). */
 const CODES = new Set(['status', 'role', 'source', 'block_reason', 'kind', 'category']);
 
-const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1).replaceAll('_', ' ');
-
 export function actionWords(action: string): string {
-  return ACTIONS[action] ?? sentence(action.replaceAll('.', ' '));
+  return ACTIONS[action] ?? codeWords(action.replaceAll('.', ' '));
 }
 
 function valueWords(key: string, value: unknown): string {
@@ -106,7 +108,7 @@ function valueWords(key: string, value: unknown): string {
   const text = String(value);
   const word = VALUE_WORDS[key]?.[text];
   if (word) return word;
-  return CODES.has(key) ? sentence(text) : text;
+  return CODES.has(key) ? statusLabel(text) : text;
 }
 
 /**
@@ -122,7 +124,7 @@ export function changeWords(before: unknown, after: unknown): string[] {
     (key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]),
   );
   return keys.flatMap((key) => {
-    const label = key in LABELS ? LABELS[key] : sentence(key);
+    const label = key in LABELS ? LABELS[key] : codeWords(key);
     if (label === null || label === undefined) return [];
     if (WITHHELD.has(key)) {
       return [`${label} ${created ? 'set' : removed ? 'removed' : 'changed'}`];

@@ -1,4 +1,4 @@
-import { open, unlink } from 'node:fs/promises';
+import { createNewFile, type NewFile } from '../../../new-file.ts';
 import { type CardKeys, CHIP_KEY_NUMBERS, type ChipKeyName, cardKeys } from './card-keys.ts';
 import type { SunMasterKeys } from './master-keys.ts';
 
@@ -77,42 +77,16 @@ export function requireMasterKeys(master: SunMasterKeys, rows: KeyedSerial[]): v
 
 export class KeyFileExistsError extends Error {}
 
-interface KeyFile {
-  /** Writes the keys and closes the file. */
-  write(csv: string): Promise<void>;
-  /** Closes and removes the (still empty) file: nothing was made that needs keys. */
-  discard(): Promise<void>;
-}
-
 /**
  * Creates a key file readable by its owner only (0600), never over an existing file: an old key file
  * silently replaced could be the only copy an operator still needs, and a symlink planted at the path must
  * not redirect keys elsewhere (O_EXCL does not follow it). Created before anything is registered, so a bad
  * path fails while nothing has changed.
  */
-export async function createKeyFile(path: string): Promise<KeyFile> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new KeyFileExistsError(`${path} already exists: choose a new name for the key file.`);
-    }
-    throw error;
-  }
-  // The umask can only narrow 0600; chmod states the mode whatever the umask.
-  await file.chmod(0o600);
-  return {
-    async write(csv) {
-      try {
-        await file.writeFile(csv, 'utf8');
-      } finally {
-        await file.close();
-      }
-    },
-    async discard() {
-      await file.close();
-      await unlink(path);
-    },
-  };
+export function createKeyFile(path: string): Promise<NewFile> {
+  return createNewFile(
+    path,
+    (taken) => new KeyFileExistsError(`${taken} already exists: choose a new name for the key file.`),
+    0o600,
+  );
 }

@@ -84,7 +84,7 @@ export const invoices = pgTable(
     seq: integer('seq').notNull(),
     /** What the customer quotes, e.g. "INV-2026-0001" or "CN-2026-0001". */
     number: text('number').notNull().unique(),
-    /** The invoice a credit note cancels. */
+    /** The invoice a credit note corrects (cancels whole, or in part for a refund). */
     creditsInvoiceId: integer('credits_invoice_id'),
     totalCents: integer('total_cents').notNull(),
     pdf: bytea('pdf').notNull(),
@@ -92,7 +92,9 @@ export const invoices = pgTable(
   },
   (table) => [
     uniqueIndex('invoices_kind_year_seq_idx').on(table.kind, table.year, table.seq),
-    uniqueIndex('invoices_order_kind_idx').on(table.orderId, table.kind),
+    // One invoice per order; credit notes as many as corrections (a cancellation, partial refunds).
+    uniqueIndex('invoices_order_invoice_idx').on(table.orderId).where(sql`${table.kind} = 'invoice'`),
+    index('invoices_order_idx').on(table.orderId, table.kind),
     check('invoices_kind_known', sql`${table.kind} IN ('invoice', 'credit_note')`),
     check('invoices_seq_positive', sql`${table.seq} > 0`),
   ],

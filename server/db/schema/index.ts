@@ -10,6 +10,7 @@ export * from './mail.ts';
 export * from './media.ts';
 export * from './meta.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './personalisation.ts';
 export * from './profiles.ts';
 export * from './registry.ts';

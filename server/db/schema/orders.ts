@@ -14,6 +14,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const TAX_TREATMENTS = ['standard', 'reverse_charge'] as const;
+export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
+
 export const orders = pgTable(
   'orders',
   {
@@ -43,6 +46,25 @@ export const orders = pgTable(
     /** The ISO code the order was taxed by; null only on orders placed before countries were chosen (issue 32). */
     shipCountryCode: text('ship_country_code'),
     shipPostalCode: text('ship_postal_code').notNull(),
+    /** Buying for a company: its name, VAT ID and billing address, as the invoice prints them (null: a person). */
+    billCompany: text('bill_company'),
+    /** As typed, normalised (country prefix, no spaces): "DE123456789". */
+    billVatId: text('bill_vat_id'),
+    billAddress: text('bill_address'),
+    billCity: text('bill_city'),
+    billPostalCode: text('bill_postal_code'),
+    billCountryCode: text('bill_country_code'),
+    /** How the order was taxed: the country's rate, or none with the reverse charge (an EU business abroad). */
+    taxTreatment: text('tax_treatment').$type<TaxTreatment>().notNull().default('standard'),
+    /** When the invoice is due: its issue date plus the firm's payment terms; null until invoiced. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Sums of the order's succeeded payments and refunds (`payments`), kept by the ledger in its transaction. */
+    paidCents: integer('paid_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** What its credit notes took back of the invoice (a cancellation's whole total, or a partial refund's part). */
+    creditedCents: integer('credited_cents').notNull().default(0),
+    /** Why an admin let it ship before it was paid (audited); null: shipping waits for payment. */
+    shipUnpaidReason: text('ship_unpaid_reason'),
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the request that used the key: the same key with another order is refused. */
     requestHash: text('request_hash').notNull(),
@@ -54,12 +76,19 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt, table.id),
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_due_idx').on(table.dueAt).where(sql`${table.dueAt} IS NOT NULL`),
     index('orders_number_trgm_idx').using('gin', table.number.op('gin_trgm_ops')),
     check(
       'orders_status_known',
       sql`${table.status} IN ('awaiting_proof', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
     ),
     check('orders_total_not_negative', sql`${table.totalCents} >= 0`),
+    check('orders_tax_treatment_known', sql`${table.taxTreatment} IN ('standard', 'reverse_charge')`),
+    check('orders_bill_country_code', sql`${table.billCountryCode} ~ '^[A-Z]{2}$'`),
+    check(
+      'orders_money_in_range',
+      sql`${table.paidCents} >= 0 AND ${table.refundedCents} BETWEEN 0 AND ${table.paidCents} AND ${table.creditedCents} BETWEEN 0 AND ${table.totalCents}`,
+    ),
     check('orders_ship_country_code', sql`${table.shipCountryCode} ~ '^[A-Z]{2}$'`),
     check(
       'orders_total_sums',

@@ -10,6 +10,8 @@ export interface InvoicePdfData {
   issuedAt: Date;
   /** The invoice a credit note cancels. */
   credits: string | null;
+  /** What a credit note takes back, in cents (positive): its invoice's total, or a part for a refund; 0 on an invoice. */
+  creditCents: number;
   orderNumber: string;
   orderDate: Date;
   customer: { name: string; email: string };

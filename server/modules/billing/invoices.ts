@@ -1,7 +1,8 @@
 // Invoices and credit notes: numbered without gaps per kind and year, issued inside the transaction that
 // confirms or cancels the order (drawn before it when the number still holds), and never changed once issued.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { countryName } from '../../../common/countries.ts';
+import { company } from '../../../content/company.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type InvoiceKind,
@@ -26,6 +27,8 @@ const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' 
  */
 const PREPARED_FOR_MS = 60_000;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** "INV-2026-0001", "CN-2026-0012": what the customer quotes. */
 function documentNumber(kind: InvoiceKind, year: number, seq: number): string {
   return `${PREFIX[kind]}-${year}-${String(seq).padStart(4, '0')}`;
@@ -48,12 +51,24 @@ async function nextSeq(tx: Db | Tx, kind: InvoiceKind, year: number): Promise<nu
   return row.lastSeq;
 }
 
+/** The order's invoice, or its latest credit note. */
 async function documentOf(tx: Db | Tx, orderId: number, kind: InvoiceKind): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return row;
+}
+
+/** What of an invoice its credit notes have not yet taken back. */
+async function creditable(tx: Db | Tx, invoice: InvoiceRow): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${invoices.totalCents}), 0)`.mapWith(Number) })
+    .from(invoices)
+    .where(and(eq(invoices.creditsInvoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
+  return invoice.totalCents + (row?.cents ?? 0);
 }
 
 /** The order with its customer and lines; locked for the rest of the transaction unless only looked at. */
@@ -115,6 +130,8 @@ async function issue(
   kind: InvoiceKind,
   credits: InvoiceRow | null,
   options: DocumentOptions,
+  /** What a credit note takes back: its invoice's whole total on a cancellation, a part on a refund. */
+  creditCents = 0,
 ): Promise<InvoiceRow> {
   const { prepared } = options;
   const at = options.issuedAt ?? new Date(found.now);
@@ -129,7 +146,13 @@ async function issue(
     at.getTime() - prepared.issuedAt.getTime() <= PREPARED_FOR_MS &&
     prepared.data ===
       JSON.stringify(
-        pdfData(found, { kind, number, issuedAt: prepared.issuedAt, credits: credits?.number ?? null }),
+        pdfData(found, {
+          kind,
+          number,
+          issuedAt: prepared.issuedAt,
+          credits: credits?.number ?? null,
+          creditCents,
+        }),
       );
   const issuedAt = fits ? prepared.issuedAt : at;
   // Otherwise drawn here, in the pool, in the buyer's turn (a page of text: a fraction of a second idle).
@@ -138,7 +161,7 @@ async function issue(
     : await runHeavy(
         `user:${found.order.userId}`,
         'invoicePdf',
-        pdfData(found, { kind, number, issuedAt, credits: credits?.number ?? null }),
+        pdfData(found, { kind, number, issuedAt, credits: credits?.number ?? null, creditCents }),
       );
   const [row] = await tx
     .insert(invoices)
@@ -149,13 +172,22 @@ async function issue(
       seq,
       number,
       creditsInvoiceId: credits?.id ?? null,
-      // A credit note takes back its invoice's amount: the two sum to nothing.
-      totalCents: kind === 'invoice' ? found.order.totalCents : -(credits?.totalCents ?? 0),
+      // A credit note takes back (part of) its invoice's amount: a cancellation's and its invoice sum to nothing.
+      totalCents: kind === 'invoice' ? found.order.totalCents : -creditCents,
       pdf,
       issuedAt,
     })
     .returning();
   if (!row) throw new Error('the invoice insert returned nothing');
+  // The invoice starts the payment terms; a credit note lowers what the buyer is charged.
+  await tx
+    .update(orders)
+    .set(
+      kind === 'invoice'
+        ? { dueAt: new Date(issuedAt.getTime() + company.payment.termsDays * DAY_MS) }
+        : { creditedCents: sql`${orders.creditedCents} + ${creditCents}` },
+    )
+    .where(eq(orders.id, found.order.id));
   await recordAudit(tx, actor, {
     action: kind === 'invoice' ? 'invoice.issue' : 'invoice.credit',
     targetType: 'order',
@@ -186,21 +218,28 @@ export async function issueInvoice(
 }
 
 /**
- * A credit note for the invoice of an order being cancelled, in the caller's transaction; the existing one
- * when already issued; null when the order was never invoiced (nothing to cancel).
+ * A credit note for the invoice of an order, in the caller's transaction: without `amountCents`, for what is
+ * left of the invoice (an order being cancelled; the latest credit note when nothing is left); with it, for
+ * that part (a refund that lowers the charge). Null when the order was never invoiced: a cancellation then
+ * takes the whole charge back without a document, and a part is the caller's to record.
  */
 export async function issueCreditNote(
   tx: Db | Tx,
   actor: Actor,
   orderId: number,
-  options: DocumentOptions = {},
+  options: DocumentOptions & { amountCents?: number } = {},
 ): Promise<InvoiceRow | null> {
   const found = await lockedOrder(tx, orderId);
   const invoice = await documentOf(tx, orderId, 'invoice');
-  if (!invoice) return null;
-  const existing = await documentOf(tx, orderId, 'credit_note');
-  if (existing) return existing;
-  return issue(tx, actor, found, 'credit_note', invoice, options);
+  if (!invoice) {
+    if (options.amountCents === undefined)
+      await tx.update(orders).set({ creditedCents: found.order.totalCents }).where(eq(orders.id, orderId));
+    return null;
+  }
+  const left = await creditable(tx, invoice);
+  const cents = Math.min(options.amountCents ?? left, left);
+  if (cents <= 0) return (await documentOf(tx, orderId, 'credit_note')) ?? null;
+  return issue(tx, actor, found, 'credit_note', invoice, options, cents);
 }
 
 /** A document drawn before the transaction that issues it, for the number it would get then. */
@@ -241,8 +280,8 @@ export async function prepareDocument(
 ): Promise<PreparedDocument | undefined> {
   const found = await lockedOrder(db, orderId, 'look');
   const invoice = await documentOf(db, orderId, 'invoice');
-  if (kind === 'invoice' ? invoice : !invoice || (await documentOf(db, orderId, 'credit_note')))
-    return undefined;
+  const creditCents = kind === 'credit_note' && invoice ? await creditable(db, invoice) : 0;
+  if (kind === 'invoice' ? invoice : creditCents <= 0) return undefined;
   // The date and the counter in one statement, read after the documents: a document numbered before this
   // one is never dated after it.
   const [clock] = await db
@@ -262,6 +301,7 @@ export async function prepareDocument(
     number,
     issuedAt,
     credits: kind === 'credit_note' ? (invoice?.number ?? null) : null,
+    creditCents,
   });
   // In a turn of its own: a drawing ahead must never take the turn the transaction's own drawing needs.
   const pdf = await runHeavy('job:documents-ahead', 'invoicePdf', data);

@@ -69,6 +69,20 @@ const schema = z.object({
   SEED_DEMO: flag('1'),
   TRUST_PROXY: trustProxy,
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/, 'must be a Stripe secret or restricted key (sk_test_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  /** Where the Stripe library sends its calls: Stripe itself unless set (the tests' local stand-in). */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export interface Config {
@@ -99,6 +113,15 @@ export interface Config {
   ordersPerHour: number;
   /** `SUN_MASTER_KEY_V{n}`: the master keys secure chips' keys are diversified from (never logged). */
   sunMasterKeys: SunMasterKeys;
+  /** Card payments through Stripe: both keys set, or none (then "Pay now" is hidden and nothing else changes). */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when undefined. */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +150,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration: WORKERS above 1 needs DATABASE_URL (the embedded database belongs to one process)',
     );
   }
+  if (Boolean(value.STRIPE_SECRET_KEY) !== Boolean(value.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (card payments need both)',
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   return {
@@ -149,6 +177,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: value.TRUST_PROXY ?? false,
     ordersPerHour: value.ORDERS_PER_HOUR,
     sunMasterKeys: sun.keys,
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+            apiUrl: value.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }
 

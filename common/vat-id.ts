@@ -50,7 +50,12 @@ const digits = (count: string) => `${count} digits`;
 /** EU formats as the European Commission's VIES lists them; GB, CH and NO as their tax offices print them. */
 const FORMATS: Record<string, VatFormat> = {
   AT: { prefix: 'ATU', pattern: /^\d{8}$/, shape: digits('8'), example: 'ATU12345678' },
-  BE: { prefix: 'BE', pattern: /^[01]\d{9}$/, shape: '10 digits starting with 0 or 1', example: 'BE0123456789' },
+  BE: {
+    prefix: 'BE',
+    pattern: /^[01]\d{9}$/,
+    shape: '10 digits starting with 0 or 1',
+    example: 'BE0123456789',
+  },
   BG: { prefix: 'BG', pattern: /^\d{9,10}$/, shape: digits('9 or 10'), example: 'BG123456789' },
   CY: { prefix: 'CY', pattern: /^\d{8}[A-Z]$/, shape: '8 digits and a letter', example: 'CY12345678X' },
   CZ: { prefix: 'CZ', pattern: /^\d{8,10}$/, shape: digits('8 to 10'), example: 'CZ12345678' },
@@ -108,7 +113,12 @@ const FORMATS: Record<string, VatFormat> = {
     shape: '9 digits, then MWST, TVA or IVA if you like',
     example: 'CHE123456789MWST',
   },
-  NO: { prefix: 'NO', pattern: /^\d{9}(?:MVA)?$/, shape: '9 digits, then MVA if you like', example: 'NO123456789MVA' },
+  NO: {
+    prefix: 'NO',
+    pattern: /^\d{9}(?:MVA)?$/,
+    shape: '9 digits, then MVA if you like',
+    example: 'NO123456789MVA',
+  },
 };
 
 /** Any other country's tax number: letters and digits, as the buyer's tax office issued it. */
@@ -116,7 +126,7 @@ const OTHER = /^[0-9A-Z]{4,20}$/;
 
 /** Spaces, dots and dashes dropped, upper-cased: "de 123.456-789" → "DE123456789". */
 function compact(text: string): string {
-  return text.replace(/[\s.\-]/g, '').toUpperCase();
+  return text.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /**
@@ -157,6 +167,10 @@ export function taxTreatmentOf(
 ): TaxTreatment {
   if (!buyer?.vatId) return 'standard';
   const crossBorder =
-    isEuMemberState(sellerCountry) && isEuMemberState(buyer.countryCode) && buyer.countryCode !== sellerCountry;
-  return crossBorder && normalVatId(buyer.vatId, buyer.countryCode) !== undefined ? 'reverse_charge' : 'standard';
+    isEuMemberState(sellerCountry) &&
+    isEuMemberState(buyer.countryCode) &&
+    buyer.countryCode !== sellerCountry;
+  return crossBorder && normalVatId(buyer.vatId, buyer.countryCode) !== undefined
+    ? 'reverse_charge'
+    : 'standard';
 }

@@ -28,7 +28,11 @@ export function epcPayload(transfer: EpcTransfer): string {
   if (!/^[A-Z]{2}\d{2}[0-9A-Z]{11,30}$/.test(iban)) throw new Error('not an IBAN');
   if (bic && !/^[A-Z]{6}[0-9A-Z]{2}(?:[0-9A-Z]{3})?$/.test(bic)) throw new Error('not a BIC');
   if (reference.length > MAX_REFERENCE) throw new Error('the reference is too long');
-  if (!Number.isSafeInteger(transfer.amountCents) || transfer.amountCents < 1 || transfer.amountCents > 99_999_999_999)
+  if (
+    !Number.isSafeInteger(transfer.amountCents) ||
+    transfer.amountCents < 1 ||
+    transfer.amountCents > 99_999_999_999
+  )
     throw new Error('the amount is out of range');
   const lines = [
     'BCD',

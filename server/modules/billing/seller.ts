@@ -45,3 +45,12 @@ export function firmSeller(): Seller {
     },
   };
 }
+
+/** Where the city and postal code go on an address's line: "San Francisco, CA 94111", "10117 Berlin". */
+export function cityLine(postalCode: string | null, city: string | null, countryCode: string | null): string {
+  const code = postalCode ?? '';
+  const town = city ?? '';
+  if (countryCode && ['US', 'CA', 'AU'].includes(countryCode)) return [town, code].filter(Boolean).join(', ');
+  if (countryCode && ['GB', 'IE'].includes(countryCode)) return [town, code].filter(Boolean).join(' ');
+  return [code, town].filter(Boolean).join(' ');
+}

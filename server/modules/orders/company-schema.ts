@@ -3,7 +3,8 @@ import { countryName, isCountryCode } from '../../../common/countries.ts';
 import { COMPANY_BILLING_MESSAGES as M } from '../../../common/messages/company-billing.ts';
 import { normalVatId, vatIdProblem } from '../../../common/vat-id.ts';
 
-const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
 
 /**
  * "Buying for a company": who the invoice is made out to. Optional in an order and a quote; without it the

@@ -12,8 +12,8 @@ import { type ShippingAndTax, shippingAndTax } from '../billing/rates.ts';
 import { firmSeller } from '../billing/seller.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
 import type { PrintedCardInput } from '../personalisation/schemas.ts';
-import type { Quote, QuotedLine } from './responses.ts';
 import type { BillingCompany } from './company-schema.ts';
+import type { Quote, QuotedLine } from './responses.ts';
 import type { OrderItemInput } from './schemas.ts';
 
 /** Why a line cannot be ordered, and whether that is the client's mistake (400) or the shop's state (409). */

@@ -1,9 +1,15 @@
 import { useId, useState } from 'react';
 import { type CountryCode, countryName } from '../../../common/countries';
 import { COMPANY_BILLING_MESSAGES as M } from '../../../common/messages/company-billing';
-import { vatIdExample, vatIdProblem } from '../../../common/vat-id';
+import { isEuMemberState, vatIdExample, vatIdProblem } from '../../../common/vat-id';
+import { company } from '../../../content/company';
 import { FormField } from '../FormField';
 import { CountryPicker } from '../profile/CountryPicker';
+
+/** Said only where the firm is established in the EU: elsewhere the reverse charge never applies. */
+const REVERSE_CHARGE_HINT = isEuMemberState(company.registeredAddress.countryCode)
+  ? 'An EU business in another member state pays no VAT here: the reverse charge applies.'
+  : '';
 
 /** What the buyer has typed of the company the invoice is made out to. */
 export interface CompanyDraft {
@@ -142,9 +148,8 @@ export function CompanyBilling({
             onChange={set('vat_id')}
             onBlur={() => setVatLeft(true)}
             hint={
-              example
-                ? `For example ${example}. An EU business in another member state pays no VAT here: the reverse charge applies.`
-                : 'An EU business in another member state pays no VAT here: the reverse charge applies.'
+              [example ? `For example ${example}.` : '', REVERSE_CHARGE_HINT].filter(Boolean).join(' ') ||
+              undefined
             }
             errors={typedProblem && vatLeft ? [typedProblem] : serverErrors('vat_id')}
           />

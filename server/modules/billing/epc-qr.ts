@@ -3,7 +3,7 @@
 // ISO 11649 RF reference) replaces any free text, as the guideline requires when one is given.
 import { centsToPrice } from '../../../common/money.ts';
 
-export interface EpcTransfer {
+interface EpcTransfer {
   /** The beneficiary's name, at most 70 characters. */
   name: string;
   iban: string;

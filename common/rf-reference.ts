@@ -1,4 +1,4 @@
-// ISO 11649 structured creditor references ("RF18 NX7K 3M9Q 2P"): what a bank transfer quotes so that the
+// ISO 11649 structured creditor references ("RF24 NX7K 3M9Q 2P"): what a bank transfer quotes so that the
 // statement line finds its order by itself. The reference is the order's number without its dashes, so it
 // needs no column of its own and reads back to the order.
 
@@ -12,7 +12,7 @@ function mod97(text: string): number {
   return remainder;
 }
 
-/** "RF18NX7K3M9Q2P" for "NX-7K3M-9Q2P": the reference with its two check digits, electronic form (no spaces). */
+/** "RF24NX7K3M9Q2P" for "NX-7K3M-9Q2P": the reference with its two check digits, electronic form (no spaces). */
 export function rfReference(orderNumber: string): string {
   const body = orderNumber.replaceAll('-', '').toUpperCase();
   if (!/^[0-9A-Z]{1,21}$/.test(body)) throw new Error(`not a reference body: ${orderNumber}`);
@@ -20,7 +20,7 @@ export function rfReference(orderNumber: string): string {
   return `RF${String(check).padStart(2, '0')}${body}`;
 }
 
-/** The paper form, in groups of four: "RF18 NX7K 3M9Q 2P". */
+/** The paper form, in groups of four: "RF24 NX7K 3M9Q 2P". */
 export function rfPrinted(reference: string): string {
   return reference.replace(/(.{4})(?=.)/g, '$1 ');
 }
@@ -45,7 +45,7 @@ export function findRfReference(text: string): string | null {
   return null;
 }
 
-/** The order number an RF reference of ours stands for ("RF18NX7K3M9Q2P" → "NX-7K3M-9Q2P"); null if not ours. */
+/** The order number an RF reference of ours stands for ("RF24NX7K3M9Q2P" → "NX-7K3M-9Q2P"); null if not ours. */
 export function orderNumberOf(reference: string): string | null {
   const body = reference.replaceAll(' ', '').toUpperCase().slice(4);
   const parts = /^NX([0-9A-Z]{4})([0-9A-Z]{4})$/.exec(body);

@@ -9,6 +9,17 @@ export const company = {
   supportEmail: 'support@nexa-digital.example',
   phone: '+1 (555) 014-2200',
   address: '410 Market Street, Suite 12, San Francisco, CA 94111',
+  /** The registered address invoices print, as its parts (the country decides the tax rules: decision 064). */
+  registeredAddress: {
+    lines: ['410 Market Street, Suite 12'],
+    postalCode: 'CA 94111',
+    city: 'San Francisco',
+    countryCode: 'US',
+  },
+  /** Tax registration numbers printed on invoices, each with its label (e.g. "VAT number", "EIN"). */
+  taxNumbers: [{ label: 'EIN', value: '00-0000000' }],
+  /** The shop's currency (ISO 4217): prices, invoices and the EPC payment QR (drawn only for EUR with an IBAN). */
+  currency: 'USD',
   hours: 'Monday to Friday, 8:30 am to 6 pm Pacific',
   /** How invoices are paid: by bank transfer (demo account details, like the rest of this file). */
   payment: {
@@ -18,6 +29,9 @@ export const company = {
     routingNumber: '000000000',
     accountNumber: '000123456789',
     swift: 'EXAMPLEXXX',
+    /** For transfers in the euro area: with currency 'EUR', invoices print them and an EPC QR code. */
+    iban: undefined as string | undefined,
+    bic: undefined as string | undefined,
   },
   map: { lat: 37.7904, lon: -122.3985, zoom: 17, label: 'Nexa Digital, 410 Market Street, San Francisco' },
   socials: [

@@ -1,12 +1,14 @@
 import { centsToPrice, priceToCents } from '../../common/money';
+import { company } from '../../content/company';
 
+// The shop's one currency (content/company.ts): "$24.99" in USD, "€24.99" in EUR.
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
-  currency: 'USD',
+  currency: company.currency,
   minimumFractionDigits: 2,
 });
 
-/** Whole cents, or a price string as the API spells it ("24.99"), → "$24.99". */
+/** Whole cents, or a price string as the API spells it ("24.99"), → "$24.99" (in the shop's currency). */
 export function formatDollars(amount: string | number): string {
   const cents = typeof amount === 'string' ? priceToCents(amount) : amount;
   // A decimal string of at most 15 digits reads back as the same two-decimal number: display only.

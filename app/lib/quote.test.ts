@@ -29,6 +29,7 @@ const quoted = (items: CartItem[], unitPrices: string[], total: string): Quote =
   total,
   item_count: items.reduce((sum, entry) => sum + entry.quantity, 0),
   orderable: true,
+  tax_treatment: 'standard',
 });
 
 describe('shownPrices', () => {

@@ -14,11 +14,14 @@ export type { Quote };
 export function useQuote(
   items: CartItem[],
   address?: number | null,
+  /** Buying for a company: taxed as its order will be (the reverse charge). */
+  company?: object | null,
 ): { quote: Quote | null; failed: boolean; address: number | null } {
   const [answered, setAnswered] = useState<{ quote: Quote; address: number | null } | null>(null);
   const [failed, setFailed] = useState(false);
   const request = useMemo(() => JSON.stringify(requestItems(items)), [items]);
   const to = address ?? null;
+  const billing = company ? JSON.stringify(company) : null;
 
   useEffect(() => {
     const lines = JSON.parse(request) as unknown[];
@@ -28,7 +31,11 @@ export function useQuote(
     }
     let current = true;
     const timer = setTimeout(() => {
-      const body = to === null ? { items: lines } : { items: lines, address: to };
+      const body = {
+        items: lines,
+        ...(to === null ? {} : { address: to }),
+        ...(billing === null ? {} : { company: JSON.parse(billing) }),
+      };
       api('/orders/quote/', { method: 'POST', body })
         .then((answer) => {
           if (!current) return;
@@ -44,7 +51,7 @@ export function useQuote(
       current = false;
       clearTimeout(timer);
     };
-  }, [request, to]);
+  }, [request, to, billing]);
 
   return { quote: answered?.quote ?? null, failed, address: answered?.address ?? null };
 }

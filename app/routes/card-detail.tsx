@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = (args) => {
       offers: {
         '@type': 'Offer',
         price: card.price,
-        priceCurrency: 'USD',
+        priceCurrency: company.currency,
         availability: card.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         url: `${base}/cards/${card.slug}`,
       },

@@ -1,15 +1,22 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADDRESS_MESSAGES } from '../../common/messages/addresses';
+import { COMPANY_BILLING_MESSAGES } from '../../common/messages/company-billing';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
+import {
+  CompanyBilling,
+  type CompanyDraft,
+  companyRequest,
+  EMPTY_COMPANY,
+} from '../components/checkout/CompanyBilling';
 import { PrintedDetails } from '../components/PrintedDetails';
 import { PageHeader } from '../components/page-header/PageHeader';
 import { AddAddressModal } from '../components/profile/AddAddressModal';
 import { AddressEditor } from '../components/profile/AddressEditor';
 import { formatAddress } from '../components/profile/ProfileCard';
-import { api, serverDetail } from '../lib/api';
+import { api, fieldErrors, serverDetail } from '../lib/api';
 import { clearCart, requestItems, useCart } from '../lib/cart';
 import { lineKey } from '../lib/cart-storage';
 import { formatDollars } from '../lib/format';
@@ -36,7 +43,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // An address saved before countries were chosen, whose text named none: its owner chooses before ordering,
   // and it is priced only then.
   const uncoded = addresses.find((address) => address.id === selected && address.country_code === null);
-  const quoted = useQuote(items, uncoded ? null : selected);
+  const [forCompany, setForCompany] = useState(false);
+  const [company, setCompany] = useState<CompanyDraft>(EMPTY_COMPANY);
+  const [companyErrors, setCompanyErrors] = useState<Record<string, string[]>>({});
+  const billing = forCompany ? companyRequest(company) : undefined;
+  const quoted = useQuote(items, uncoded ? null : selected, billing);
   const { quote } = quoted;
   const [adding, setAdding] = useState(false);
   const { busy: placing, run } = useWrite();
@@ -44,6 +55,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const attempt = useRef<{ payload: string; key: string } | null>(null);
   const { lineCents, subtotalCents } = shownPrices(items, quote);
   const charges = shownCharges(items, quoted, selected);
+  const reverseCharged = charges !== null && forCompany && quote?.tax_treatment === 'reverse_charge';
 
   async function placeOrder() {
     if (selected === null) {
@@ -54,9 +66,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       toast.error(ORDER_MESSAGES.emptyCart);
       return;
     }
+    if (billing === null) {
+      toast.error('Please complete the company’s details, or untick “I’m buying for a company”.');
+      return;
+    }
     const body = {
       address: selected,
       items: requestItems(items),
+      ...(billing ? { company: billing } : {}),
     };
     const payload = JSON.stringify(body);
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
@@ -68,6 +85,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         message: 'Failed to place order. Please try again.',
         description: serverDetail(error),
       }),
+      onFailed: (error) => setCompanyErrors(fieldErrors(error)),
       onDone: clearCart,
       next: (order) => `/order-success?order=${order.id}`,
     });
@@ -78,56 +96,68 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Checkout" />
       <section className="container section checkout-page">
         <div className="checkout-grid">
-          <fieldset className="checkout-addresses">
-            <legend>Shipping address</legend>
-            {addresses.length === 0 ? (
-              <p className="muted">
-                No addresses found. Please add address in your <Link to="/profile">profile</Link> first.
-              </p>
-            ) : (
-              <ul className="checkout-address-choices">
-                {addresses.map((address) => (
-                  <li key={address.id}>
-                    <label className="checkout-address-choice">
-                      <input
-                        type="radio"
-                        name="address"
-                        value={address.id}
-                        checked={selected === address.id}
-                        onChange={() => setSelected(address.id)}
-                      />
-                      <span>
-                        {formatAddress(address)}
-                        {address.country_code === null && (
-                          <span className="cart-line-problem"> Choose its country before ordering.</span>
-                        )}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {uncoded && (
-              <div className="checkout-choose-country">
-                <p role="alert">{ADDRESS_MESSAGES.chooseCountry(uncoded.country)}</p>
-                <AddressEditor
-                  key={uncoded.id}
-                  address={uncoded}
-                  onSaved={(saved) =>
-                    setAddresses(addresses.map((address) => (address.id === saved.id ? saved : address)))
-                  }
-                  onCancel={() => setSelected(null)}
-                />
-              </div>
-            )}
-            <button
-              type="button"
-              className="button button-outline button-small"
-              onClick={() => setAdding(true)}
-            >
-              Add a new address
-            </button>
-          </fieldset>
+          <div className="checkout-details">
+            <fieldset className="checkout-addresses">
+              <legend>Shipping address</legend>
+              {addresses.length === 0 ? (
+                <p className="muted">
+                  No addresses found. Please add address in your <Link to="/profile">profile</Link> first.
+                </p>
+              ) : (
+                <ul className="checkout-address-choices">
+                  {addresses.map((address) => (
+                    <li key={address.id}>
+                      <label className="checkout-address-choice">
+                        <input
+                          type="radio"
+                          name="address"
+                          value={address.id}
+                          checked={selected === address.id}
+                          onChange={() => setSelected(address.id)}
+                        />
+                        <span>
+                          {formatAddress(address)}
+                          {address.country_code === null && (
+                            <span className="cart-line-problem"> Choose its country before ordering.</span>
+                          )}
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {uncoded && (
+                <div className="checkout-choose-country">
+                  <p role="alert">{ADDRESS_MESSAGES.chooseCountry(uncoded.country)}</p>
+                  <AddressEditor
+                    key={uncoded.id}
+                    address={uncoded}
+                    onSaved={(saved) =>
+                      setAddresses(addresses.map((address) => (address.id === saved.id ? saved : address)))
+                    }
+                    onCancel={() => setSelected(null)}
+                  />
+                </div>
+              )}
+              <button
+                type="button"
+                className="button button-outline button-small"
+                onClick={() => setAdding(true)}
+              >
+                Add a new address
+              </button>
+            </fieldset>
+            <CompanyBilling
+              on={forCompany}
+              draft={company}
+              errors={companyErrors}
+              onToggle={setForCompany}
+              onChange={(draft) => {
+                setCompany(draft);
+                setCompanyErrors({});
+              }}
+            />
+          </div>
 
           <section className="checkout-summary" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Order summary</h2>
@@ -182,11 +212,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>
-                  Tax{' '}
-                  {charges && (
-                    <span className="muted" data-testid="checkout-tax-rate">
-                      ({charges.taxRate} %)
+                  {reverseCharged ? (
+                    <span data-testid="checkout-reverse-charge">
+                      {COMPANY_BILLING_MESSAGES.reverseCharge}
                     </span>
+                  ) : (
+                    <>
+                      Tax{' '}
+                      {charges && (
+                        <span className="muted" data-testid="checkout-tax-rate">
+                          ({charges.taxRate} %)
+                        </span>
+                      )}
+                    </>
                   )}
                 </dt>
                 <dd data-testid="checkout-tax">{charges ? formatDollars(charges.taxCents) : '…'}</dd>

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
 import { company } from '../../../content/company.ts';
 import { auditLog, invoices, users } from '../../db/schema/index.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -82,7 +83,11 @@ describe('an order confirmed by the firm', () => {
       order.number,
       company.name,
       company.legalName,
-      company.address,
+      ...company.registeredAddress.lines,
+      'San Francisco, CA 94111',
+      'United States',
+      `EIN: ${company.taxNumbers[0]?.value}`,
+      'Supply date',
       company.email,
       company.phone,
       'Zoë Łukasiewicz',
@@ -98,7 +103,7 @@ describe('an order confirmed by the firm', () => {
       '$50.00',
       '$39.99',
       'Shipping',
-      'Tax (0%)',
+      'Sales tax 0 % on $89.99',
       company.payment.bank,
       company.payment.accountNumber,
       company.payment.routingNumber,
@@ -108,7 +113,7 @@ describe('an order confirmed by the firm', () => {
     expect(text).toMatch(/Subtotal\s+\$89\.99/);
     expect(text).toMatch(/Total due\s+\$89\.99/);
     expect(text.replace(/\s+/g, ' ')).toContain(
-      `Please pay by bank transfer within 14 days, by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.now() + 14 * 86_400_000))}, quoting invoice number INV-${year}-0001 as the payment reference.`,
+      `Payment terms: 14 days. Please pay by bank transfer by ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.now() + 14 * 86_400_000))}, quoting the payment reference ${rfPrinted(rfReference(order.number))} (invoice INV-${year}-0001).`,
     );
   });
 

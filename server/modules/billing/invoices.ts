@@ -2,7 +2,7 @@
 // confirms or cancels the order (drawn before it when the number still holds), and never changed once issued.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { countryName } from '../../../common/countries.ts';
-import { company } from '../../../content/company.ts';
+import { rfReference } from '../../../common/rf-reference.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type InvoiceKind,
@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import { runHeavy } from '../../jobs/heavy-work.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { InvoicePdfData } from './invoice-pdf.ts';
+import { cityLine, firmSeller, type Seller } from './seller.ts';
 
 const PREFIX: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
@@ -91,16 +92,39 @@ async function lockedOrder(tx: Db | Tx, orderId: number, lock: 'lock' | 'look' =
 
 type LockedOrder = Awaited<ReturnType<typeof lockedOrder>>;
 
-function pdfData(found: LockedOrder, document: Omit<InvoicePdfData, keyof ReturnType<typeof orderFacts>>) {
-  return { ...orderFacts(found), ...document };
+function pdfData(
+  found: LockedOrder,
+  seller: Seller,
+  document: Omit<InvoicePdfData, keyof ReturnType<typeof orderFacts>>,
+): InvoicePdfData {
+  return { ...orderFacts(found, seller), ...document };
 }
 
+/** The invoice a credit note corrects, as it prints it. */
+const correcting = (invoice: InvoiceRow | null | undefined) =>
+  invoice ? { number: invoice.number, issuedAt: invoice.issuedAt } : null;
+
 /** What both documents print of the order: its snapshot, never the live catalogue or address book. */
-function orderFacts({ order, user, lines }: LockedOrder) {
+function orderFacts({ order, user, lines }: LockedOrder, seller: Seller) {
   return {
+    seller,
     orderNumber: order.number,
     orderDate: order.createdAt,
+    reference: rfReference(order.number),
     customer: { name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email },
+    company:
+      order.billCompany === null
+        ? null
+        : {
+            name: order.billCompany,
+            address: [
+              order.billAddress ?? '',
+              cityLine(order.billPostalCode, order.billCity, order.billCountryCode),
+              order.billCountryCode ? countryName(order.billCountryCode) : '',
+            ].filter(Boolean),
+            vatId: order.billVatId,
+          },
+    taxTreatment: order.taxTreatment,
     address: [
       order.shipAddress,
       [order.shipCity, order.shipState, order.shipPostalCode].filter(Boolean).join(', '),
@@ -134,6 +158,7 @@ async function issue(
   creditCents = 0,
 ): Promise<InvoiceRow> {
   const { prepared } = options;
+  const seller = options.seller ?? firmSeller();
   const at = options.issuedAt ?? new Date(found.now);
   // The year is the issue date's year in UTC; the number is taken last, so its row is locked briefly.
   const year = at.getUTCFullYear();
@@ -146,11 +171,11 @@ async function issue(
     at.getTime() - prepared.issuedAt.getTime() <= PREPARED_FOR_MS &&
     prepared.data ===
       JSON.stringify(
-        pdfData(found, {
+        pdfData(found, seller, {
           kind,
           number,
           issuedAt: prepared.issuedAt,
-          credits: credits?.number ?? null,
+          credits: correcting(credits),
           creditCents,
         }),
       );
@@ -161,7 +186,7 @@ async function issue(
     : await runHeavy(
         `user:${found.order.userId}`,
         'invoicePdf',
-        pdfData(found, { kind, number, issuedAt, credits: credits?.number ?? null, creditCents }),
+        pdfData(found, seller, { kind, number, issuedAt, credits: correcting(credits), creditCents }),
       );
   const [row] = await tx
     .insert(invoices)
@@ -184,7 +209,7 @@ async function issue(
     .update(orders)
     .set(
       kind === 'invoice'
-        ? { dueAt: new Date(issuedAt.getTime() + company.payment.termsDays * DAY_MS) }
+        ? { dueAt: new Date(issuedAt.getTime() + seller.termsDays * DAY_MS) }
         : { creditedCents: sql`${orders.creditedCents} + ${creditCents}` },
     )
     .where(eq(orders.id, found.order.id));
@@ -202,6 +227,8 @@ interface DocumentOptions {
   issuedAt?: Date;
   /** The document drawn before the transaction (`prepareDocument`), used when it still fits. */
   prepared?: PreparedDocument | undefined;
+  /** Who issues it: the firm of content/company.ts unless told. */
+  seller?: Seller;
 }
 
 /** The order's invoice, issued now in the caller's transaction unless it already has one (then that one, unchanged). */
@@ -296,11 +323,11 @@ export async function prepareDocument(
   if (!clock) return undefined;
   const issuedAt = new Date(clock.now);
   const number = documentNumber(kind, issuedAt.getUTCFullYear(), Number(clock.lastSeq ?? 0) + 1);
-  const data = pdfData(found, {
+  const data = pdfData(found, firmSeller(), {
     kind,
     number,
     issuedAt,
-    credits: kind === 'credit_note' ? (invoice?.number ?? null) : null,
+    credits: kind === 'credit_note' ? correcting(invoice) : null,
     creditCents,
   });
   // In a turn of its own: a drawing ahead must never take the turn the transaction's own drawing needs.

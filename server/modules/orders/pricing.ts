@@ -4,12 +4,15 @@ import type { CountryCode } from '../../../common/countries.ts';
 import { MAX_QUANTITY } from '../../../common/limits.ts';
 import { centsToPrice, lineTotalCents, totalCents } from '../../../common/money.ts';
 import { bpToPercent } from '../../../common/tax-rate.ts';
+import { type TaxTreatment, taxTreatmentOf } from '../../../common/vat-id.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type CardRow, cards } from '../../db/schema/index.ts';
 import type { ErrorKind } from '../../errors.ts';
 import { type ShippingAndTax, shippingAndTax } from '../billing/rates.ts';
+import { firmSeller } from '../billing/seller.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
 import type { PrintedCardInput } from '../personalisation/schemas.ts';
+import type { BillingCompany } from './company-schema.ts';
 import type { Quote, QuotedLine } from './responses.ts';
 import type { OrderItemInput } from './schemas.ts';
 
@@ -119,7 +122,7 @@ export function subtotalCents(lines: PricedLine[]): number {
   );
 }
 
-function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined): Quote {
+function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined, treatment: TaxTreatment): Quote {
   const orderable = lines.filter((line) => !line.problem);
   const items = lines.map(
     (line): QuotedLine => ({
@@ -146,12 +149,42 @@ function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined): Quot
     total: centsToPrice(subtotal + (charges ? charges.shippingCents + charges.taxCents : 0)),
     item_count: orderable.reduce((count, line) => count + line.quantity, 0),
     orderable: orderable.length === lines.length,
+    tax_treatment: treatment,
   };
 }
 
-/** Prices a cart; with the country it ships to, its shipping and tax too (what placing it will charge). */
-export async function quote(db: Db, items: OrderItemInput[], country?: CountryCode): Promise<Quote> {
+/** How an order for this buyer is taxed: the reverse charge for an EU business abroad, as usual otherwise. */
+export function treatmentOf(company: BillingCompany | undefined): TaxTreatment {
+  return taxTreatmentOf(
+    firmSeller().address.countryCode,
+    company ? { countryCode: company.country_code, vatId: company.vat_id } : undefined,
+  );
+}
+
+/** Shipping and tax to a country: its rate, or no tax at all under the reverse charge (the buyer accounts for it). */
+export async function chargesFor(
+  db: Db | Tx,
+  country: CountryCode,
+  subtotal: number,
+  treatment: TaxTreatment,
+): Promise<ShippingAndTax> {
+  const charges = await shippingAndTax(db, country, subtotal);
+  return treatment === 'reverse_charge' ? { ...charges, taxRateBp: 0, taxCents: 0 } : charges;
+}
+
+/**
+ * Prices a cart; with the country it ships to, its shipping and tax too (what placing it will charge); with a
+ * company, taxed as an order for it will be.
+ */
+export async function quote(
+  db: Db,
+  items: OrderItemInput[],
+  country?: CountryCode,
+  company?: BillingCompany,
+): Promise<Quote> {
   const lines = await priceItems(db, items);
-  const charges = country === undefined ? undefined : await shippingAndTax(db, country, subtotalCents(lines));
-  return toQuote(lines, charges);
+  const treatment = treatmentOf(company);
+  const charges =
+    country === undefined ? undefined : await chargesFor(db, country, subtotalCents(lines), treatment);
+  return toQuote(lines, charges, treatment);
 }

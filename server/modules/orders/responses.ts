@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
-import { ORDER_STATUSES } from '../../db/schema/orders.ts';
+import { ORDER_STATUSES, TAX_TREATMENTS } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
 const price = z.string().describe('Dollars with two decimals.');
+
+const taxTreatmentSchema = z
+  .enum(TAX_TREATMENTS)
+  .describe(
+    '"reverse_charge": no VAT charged, the buyer (an EU business in another member state) accounts for it; "standard" otherwise.',
+  );
+
+/** Who the invoice is made out to when buying for a company. */
+const billingSchema = z
+  .strictObject({
+    company: z.string(),
+    vat_id: z.string().nullable().describe('Compact, with its country prefix: "DE123456789".'),
+    address: z.string(),
+    postal_code: z.string(),
+    city: z.string(),
+    country: z.string(),
+    country_code: z.string(),
+  })
+  .meta({ id: 'OrderBilling' });
 
 /** What the cart and checkout show for a line: the server's name and price, and any problem. */
 export const quotedLineSchema = z
@@ -35,6 +54,7 @@ export const quoteSchema = z
     total: price.describe('Subtotal, shipping and tax (the subtotal alone without an address).'),
     item_count: z.number().int(),
     orderable: z.boolean().describe('True when every line can be ordered as it is.'),
+    tax_treatment: taxTreatmentSchema,
   })
   .meta({ id: 'Quote' });
 export type Quote = z.output<typeof quoteSchema>;
@@ -91,6 +111,8 @@ export const orderSchema = z
         ),
       postal_code: z.string(),
     }),
+    billing: billingSchema.nullable().describe('The company the order was bought for; null for a person.'),
+    tax_treatment: taxTreatmentSchema,
     items: z.array(orderLineSchema),
     invoices: z.array(orderDocumentSchema).describe('Its invoice, then its credit note once cancelled.'),
     print_files: printFilesSchema

@@ -6,6 +6,7 @@ import { PERSONALISATION_MESSAGES } from '../../../common/messages/personalisati
 import { formId } from '../../http/id-param.ts';
 import { INVALID_PAGE } from '../paging.ts';
 import { printedCardSchema } from '../personalisation/schemas.ts';
+import { billingCompanySchema } from './company-schema.ts';
 
 const MAX_LINES = 50;
 export const ORDERS_PAGE_SIZE = 10;
@@ -39,12 +40,14 @@ const printedCardsBounded = (items: Array<{ personalisation?: unknown[] | undefi
 export const orderInputSchema = z.strictObject({
   address: formId(ORDER_MESSAGES.noAddress),
   items: itemsSchema.refine(printedCardsBounded, PERSONALISATION_MESSAGES.tooManyPrinted),
+  company: billingCompanySchema.optional(),
 });
 
 /** A cart to price; with one of the signed-in user's addresses, its shipping and tax too. */
 export const quoteInputSchema = z.strictObject({
   items: itemsSchema,
   address: formId(ORDER_MESSAGES.noAddress).optional(),
+  company: billingCompanySchema.optional(),
 });
 
 export type OrderItemInput = z.output<typeof orderItemSchema>;

@@ -22,7 +22,6 @@ import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { documentsOf } from '../billing/invoices.ts';
-import { shippingAndTax } from '../billing/rates.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import {
@@ -36,7 +35,7 @@ import {
 } from '../personalisation/order-designs.ts';
 import { personalisationProblem } from '../personalisation/order-lines.ts';
 import { cardCounts } from './card-count.ts';
-import { priceItems, quote, subtotalCents } from './pricing.ts';
+import { chargesFor, priceItems, quote, subtotalCents, treatmentOf } from './pricing.ts';
 import type { Order, OrderPage, Quote } from './responses.ts';
 import { ORDERS_PAGE_SIZE, type OrderInput, type QuoteInput } from './schemas.ts';
 
@@ -97,6 +96,8 @@ function toOrder(
       country_code: row.shipCountryCode,
       postal_code: row.shipPostalCode,
     },
+    billing: billingOf(row),
+    tax_treatment: row.taxTreatment,
     items: lines.map((line) => ({
       card: line.cardId,
       name: line.name,
@@ -120,6 +121,21 @@ function toOrder(
   };
 }
 
+/** The company an order was bought for, as its invoice names it; null for a person's order. */
+function billingOf(row: OrderRow): Order['billing'] {
+  if (row.billCompany === null) return null;
+  const code = row.billCountryCode ?? '';
+  return {
+    company: row.billCompany,
+    vat_id: row.billVatId,
+    address: row.billAddress ?? '',
+    postal_code: row.billPostalCode ?? '',
+    city: row.billCity ?? '',
+    country: countryName(code),
+    country_code: code,
+  };
+}
+
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** "NX-7K3M-9Q2P": random (40 bits), so numbers reveal nothing about how many orders there are. */
@@ -137,6 +153,8 @@ function requestHash(input: OrderInput): string {
         ? [item.card, item.design, item.quantity, personalisationKey(item.personalisation)]
         : [item.card, item.design, item.quantity],
     ),
+    // Only when given: an order without a company hashes as it did before companies were asked for.
+    ...(input.company ? { company: input.company } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -215,9 +233,9 @@ function knownCountry(address: { country: string; countryCode: string | null }):
 
 /** A cart priced; with one of the user's addresses, with the shipping and tax placing it will charge. */
 export async function quoteFor(db: Db, userId: number | undefined, input: QuoteInput): Promise<Quote> {
-  if (input.address === undefined) return quote(db, input.items);
+  if (input.address === undefined) return quote(db, input.items, undefined, input.company);
   const address = await ownAddress(db, userId, input.address);
-  return quote(db, input.items, address.countryCode);
+  return quote(db, input.items, address.countryCode, input.company);
 }
 
 async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow | undefined> {
@@ -287,7 +305,9 @@ export async function placeOrder(
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
       const subtotal = subtotalCents(lines);
       // Priced with the rates as they are now, and kept: a later change of rates never changes this order.
-      const charges = await shippingAndTax(tx, address.countryCode, subtotal);
+      const treatment = treatmentOf(input.company);
+      const charges = await chargesFor(tx, address.countryCode, subtotal, treatment);
+      const { company } = input;
       const [row] = await tx
         .insert(orders)
         .values({
@@ -309,6 +329,17 @@ export async function placeOrder(
           shipCountry: countryName(address.countryCode),
           shipCountryCode: address.countryCode,
           shipPostalCode: address.postalCode,
+          taxTreatment: treatment,
+          ...(company
+            ? {
+                billCompany: company.name,
+                billVatId: company.vat_id,
+                billAddress: company.address,
+                billCity: company.city,
+                billPostalCode: company.postal_code,
+                billCountryCode: company.country_code,
+              }
+            : {}),
           idempotencyKey,
           requestHash: hash,
         })

@@ -9,6 +9,7 @@ import { priceInCents } from '../catalog/schemas.ts';
 import { LEDGER_MESSAGES } from '../payments/ledger.ts';
 import { actorOf, idOf, type WithId } from '../staff/guard.ts';
 import { refundToCard } from './refunds.ts';
+import { cardRefundsSchema } from './responses.ts';
 import type { CardPayments } from './stripe-client.ts';
 
 /** The most one refund may be: far above any order, a typo's guard. */
@@ -24,21 +25,6 @@ const cardRefundBody = z.strictObject({
   reason: z.string({ error: M.refundReason }).trim().min(1, M.refundReason).max(500, M.refundReason),
 });
 
-const cardRefundsAnswer = z
-  .strictObject({
-    refunds: z.array(
-      z.strictObject({
-        id: z.string().describe('Stripe’s Refund id (re_…).'),
-        amount_cents: z.number().int(),
-        status: z
-          .string()
-          .describe('Stripe’s status: pending until the webhook says it succeeded or failed.'),
-        payment_intent: z.string(),
-      }),
-    ),
-  })
-  .meta({ id: 'CardRefunds' });
-
 /** The admin's refunds to the card; the admin scope mounts them behind its guard when Stripe is configured. */
 export const cardRefundAdminRoutes: FastifyPluginAsync<{ db: Db; cardPayments: CardPayments }> = async (
   app,
@@ -53,7 +39,7 @@ export const cardRefundAdminRoutes: FastifyPluginAsync<{ db: Db; cardPayments: C
       params: { id: idParam },
       body: cardRefundBody,
       responses: {
-        200: { description: 'The refunds Stripe made.', schema: cardRefundsAnswer },
+        200: { description: 'The refunds Stripe made.', schema: cardRefundsSchema },
         400: 'Not an amount above zero, or no reason.',
         404: 'No such order.',
         409: 'More than was paid by card and not given back, or Stripe refused it.',

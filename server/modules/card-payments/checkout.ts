@@ -5,18 +5,14 @@ import type Stripe from 'stripe';
 import { CARD_PAYMENT_MESSAGES as M } from '../../../common/messages/card-payments.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { type OrderRow, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import { moneyOf } from '../payments/ledger.ts';
 import { type CardPayments, SHOP_CURRENCY } from './stripe-client.ts';
 
-/** Whether "Pay now" by card is offered on an order: something is owed and it is not cancelled. */
-export const owesByCard = (order: OrderRow): boolean =>
-  order.status !== 'cancelled' && moneyOf(order).owed_cents > 0;
-
 /** Where Stripe sends the buyer back: their order on /profile, which waits for the webhook. */
-export const returnUrls = (publicUrl: string, number: string) => ({
+const returnUrls = (publicUrl: string, number: string) => ({
   success_url: `${publicUrl}/profile?paid=${encodeURIComponent(number)}#order-${number}`,
   cancel_url: `${publicUrl}/profile#order-${number}`,
 });
@@ -33,7 +29,7 @@ export function stripeUnavailable(warn: Warn, error: unknown): AppError {
 /** Tells the log why a call to Stripe failed (the client hears only that Stripe cannot be reached). */
 export type Warn = (error: unknown) => void;
 
-export interface CheckoutDeps {
+interface CheckoutDeps {
   db: Db;
   cardPayments: CardPayments;
   publicUrl: string;

@@ -10,7 +10,7 @@ import { entriesOf, LEDGER_MESSAGES, type LedgerActor, recordRefund } from '../p
 import { stripeUnavailable, type Warn } from './checkout.ts';
 import type { CardPayments } from './stripe-client.ts';
 
-export interface CardRefund {
+interface CardRefund {
   id: string;
   amount_cents: number;
   status: string;
@@ -54,7 +54,7 @@ export async function cardRefundableCents(db: Db, orderId: number): Promise<numb
   return order ? mostRefundable(order, await entriesOf(db, orderId)) : 0;
 }
 
-export interface RefundDeps {
+interface RefundDeps {
   db: Db;
   cardPayments: CardPayments;
   warn: Warn;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import { CARD_PAYMENT_MESSAGES as M } from '../../../common/messages/card-payments.ts';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { AppError } from '../../errors.ts';
@@ -10,16 +9,11 @@ import { doc } from '../../http/openapi.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
 import { startCheckout } from './checkout.ts';
+import { cardCheckoutSchema, webhookReceivedSchema } from './responses.ts';
 import { handleStripeEvent } from './webhook.ts';
 
 /** Stripe's events are a few KB; a checkout.session.completed with every field is under 10 KB. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-const checkoutAnswer = z
-  .strictObject({ url: z.url().describe('Stripe’s hosted payment page: send the browser there.') })
-  .meta({ id: 'CardCheckout' });
-
-const webhookAnswer = z.strictObject({ received: z.literal(true) }).meta({ id: 'WebhookReceived' });
 
 type CardRoutesOptions = Pick<Services, 'db' | 'cardPayments' | 'publicUrl' | 'orderLimits'>;
 
@@ -38,7 +32,7 @@ const cardPaymentsApi: FastifyPluginAsync<CardRoutesOptions> = async (app, optio
       auth: 'user',
       params: { id: idParam },
       responses: {
-        200: { description: 'The hosted payment page.', schema: checkoutAnswer },
+        200: { description: 'The hosted payment page.', schema: cardCheckoutSchema },
         404: 'Not one of their orders, or card payments are not offered.',
         409: 'Nothing is owed, or the order was cancelled.',
         429: 'Too many card payments started in a short time.',
@@ -81,7 +75,7 @@ const cardPaymentsApi: FastifyPluginAsync<CardRoutesOptions> = async (app, optio
           'Stripe’s signed events (checkout.session.completed, checkout.session.async_payment_succeeded, refund.created, refund.updated, refund.failed, charge.refund.updated, charge.refunded)',
         bodyLimit: WEBHOOK_BODY_LIMIT,
         responses: {
-          200: { description: 'Handled, or already handled before.', schema: webhookAnswer },
+          200: { description: 'Handled, or already handled before.', schema: webhookReceivedSchema },
           400: 'The Stripe-Signature header is missing, wrong or too old.',
           503: 'The payment a refund is about is not recorded yet: Stripe sends it again later.',
         },

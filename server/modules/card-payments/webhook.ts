@@ -18,7 +18,7 @@ export const STRIPE_ACTOR_EMAIL = 'stripe (card payments)';
 
 const stripeActor = (buyerId: number): LedgerActor => ({ id: buyerId, email: STRIPE_ACTOR_EMAIL });
 
-export type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
+type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);

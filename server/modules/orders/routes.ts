@@ -30,7 +30,15 @@ const BEST_SELLERS_REFRESH_MS = 60_000;
 
 type OrderRoutesOptions = Pick<
   Services,
-  'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits' | 'printFiles'
+  | 'db'
+  | 'mailer'
+  | 'publish'
+  | 'publicUrl'
+  | 'salesEmail'
+  | 'secret'
+  | 'orderLimits'
+  | 'printFiles'
+  | 'cardPayments'
 >;
 
 const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
@@ -38,6 +46,7 @@ const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) =
   app.addHook('onClose', async () => bestSellers.stop());
   const deps: OrdersDeps = { ...options, limits: options.orderLimits, publishSoon: bestSellers.request };
   const { db } = deps;
+  const view = { cardPayments: options.cardPayments !== undefined };
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).
   app.post(
@@ -116,7 +125,7 @@ const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) =
     async (request, reply) => {
       const user = await requireUser(request);
       const { page } = parseInput(ordersQuerySchema, request.query, INVALID_PAGE);
-      const result = await listOrders(db, user.id, page);
+      const result = await listOrders(db, user.id, page, view);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');
       return linkedPage(result, url);
@@ -136,7 +145,7 @@ const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) =
       const id = idParam.safeParse(request.params.id);
       if (!id.success) throw new AppError('not_found', ORDER_MESSAGES.notFound);
       reply.header('cache-control', 'no-store');
-      return getOrder(db, user.id, id.data);
+      return getOrder(db, user.id, id.data, view);
     },
   );
 

@@ -23,6 +23,7 @@ import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { documentsOf } from '../billing/invoices.ts';
 import { shippingAndTax } from '../billing/rates.ts';
+import { payableByCard } from '../card-payments/pay-by-card.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import {
@@ -75,6 +76,7 @@ function toOrder(
   cardCount: number,
   documents: OrderDocument[] = [],
   designs: DesignSummary[] = [],
+  options: OrderViewOptions = {},
 ): Order {
   return {
     id: row.id,
@@ -117,6 +119,7 @@ function toOrder(
     print_files: printFilesOf(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
     ),
+    card_payments: payableByCard(row, options.cardPayments ?? false),
   };
 }
 
@@ -168,7 +171,12 @@ async function drawPersonalisedLines(
   return drawn;
 }
 
-export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** What an order's view depends on beyond its rows: whether the shop takes cards (Stripe is configured). */
+interface OrderViewOptions {
+  cardPayments?: boolean;
+}
+
+export async function withLines(db: Db, rows: OrderRow[], options: OrderViewOptions = {}): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, documents, counts] = await Promise.all([
@@ -187,6 +195,7 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
       counts.get(row.id) ?? 0,
       documents.filter((document) => document.orderId === row.id),
       designs,
+      options,
     ),
   );
 }
@@ -370,7 +379,12 @@ export async function placeOrder(
 }
 
 /** The user's own orders, newest first. */
-export async function listOrders(db: Db, userId: number, page: number): Promise<OrderPage> {
+export async function listOrders(
+  db: Db,
+  userId: number,
+  page: number,
+  options: OrderViewOptions = {},
+): Promise<OrderPage> {
   const rows = await db
     .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
@@ -385,6 +399,7 @@ export async function listOrders(db: Db, userId: number, page: number): Promise<
     results: await withLines(
       db,
       found.results.map((row) => row.order),
+      options,
     ),
   };
 }
@@ -398,13 +413,18 @@ async function countOrders(db: Db, userId: number): Promise<number> {
 }
 
 /** One of the user's own orders; anyone else's is "not found". */
-export async function getOrder(db: Db, userId: number, id: number): Promise<Order> {
+export async function getOrder(
+  db: Db,
+  userId: number,
+  id: number,
+  options: OrderViewOptions = {},
+): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound);
-  const [order] = await withLines(db, [row]);
+  const [order] = await withLines(db, [row], options);
   if (!order) throw new AppError('not_found', ORDER_MESSAGES.notFound);
   return order;
 }

@@ -266,6 +266,20 @@ describe('the webhook', () => {
     expect((await orderRow(order.id)).paidCents).toBe(5000);
   });
 
+  it('counts one event delivered twice at once, and two events of one payment at once, once', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    const event = stand.event('checkout.session.completed', session);
+    const answers = await Promise.all([
+      deliver(event),
+      deliver(event),
+      deliver(stand.event('checkout.session.async_payment_succeeded', session)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
   it('counts a payment once whichever of its events comes first, and ignores one not yet paid', async () => {
     const order = await newOrder();
     const session = await paidSession(order.id);

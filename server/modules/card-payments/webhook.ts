@@ -56,7 +56,8 @@ async function recordCardPayment(
 async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, at: Date): Promise<boolean> {
   const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
   const paymentIntent = idOf(session.payment_intent);
-  if (session.payment_status !== 'paid' || !paymentIntent || !Number.isSafeInteger(orderId)) return false;
+  if (session.payment_status !== 'paid' || !paymentIntent || !(Number.isSafeInteger(orderId) && orderId > 0))
+    return false;
   if (session.currency !== SHOP_CURRENCY || !session.amount_total) return false;
   const buyerId = await buyerOf(tx, orderId);
   if (buyerId === undefined) return false;

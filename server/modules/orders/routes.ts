@@ -44,9 +44,14 @@ type OrderRoutesOptions = Pick<
 const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
   const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
   app.addHook('onClose', async () => bestSellers.stop());
-  const deps: OrdersDeps = { ...options, limits: options.orderLimits, publishSoon: bestSellers.request };
-  const { db } = deps;
   const view = { cardPayments: options.cardPayments !== undefined };
+  const deps: OrdersDeps = {
+    ...options,
+    ...view,
+    limits: options.orderLimits,
+    publishSoon: bestSellers.request,
+  };
+  const { db } = deps;
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).
   app.post(

@@ -66,6 +66,8 @@ export interface OrdersDeps {
   limits?: { perUser: Limit; perClient: Limit };
   /** Told when an order has print files to make. */
   printFiles?: { nudge(): void };
+  /** Whether the shop takes cards: the placed order's `card_payments`. */
+  cardPayments?: boolean;
 }
 
 type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
@@ -237,9 +239,14 @@ async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow
   return row;
 }
 
-async function replay(db: Db, row: OrderRow, hash: string): Promise<{ order: Order; replayed: true }> {
+async function replay(
+  db: Db,
+  row: OrderRow,
+  hash: string,
+  options: OrderViewOptions,
+): Promise<{ order: Order; replayed: true }> {
   if (row.requestHash !== hash) throw new AppError('conflict', ORDER_MESSAGES.keyReused);
-  const [order] = await withLines(db, [row]);
+  const [order] = await withLines(db, [row], options);
   if (!order) throw new Error('order vanished');
   return { order, replayed: true };
 }
@@ -260,7 +267,7 @@ export async function placeOrder(
   const { db } = deps;
   const hash = requestHash(input);
   const earlier = await orderByKey(db, user.id, idempotencyKey);
-  if (earlier) return replay(db, earlier, hash);
+  if (earlier) return replay(db, earlier, hash, { cardPayments: deps.cardPayments });
   // A retry of an order already placed (above) is not a new order and is not counted.
   const limits = deps.limits ?? ORDER_LIMITS;
   await enforceLimit(db, `order:${user.id}`, limits.perUser, ORDER_MESSAGES.tooMany);
@@ -353,6 +360,7 @@ export async function placeOrder(
               lineRows.map((line) => line.id),
             )
           : [],
+        { cardPayments: deps.cardPayments },
       );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
       const ordersUrl = `${deps.publicUrl}/profile#orders`;
@@ -364,7 +372,7 @@ export async function placeOrder(
     // The same key sent twice at once: the other request's order won; answer with it.
     if (isUniqueViolation(error)) {
       const winner = await orderByKey(db, user.id, idempotencyKey);
-      if (winner) return replay(db, winner, hash);
+      if (winner) return replay(db, winner, hash, { cardPayments: deps.cardPayments });
     }
     if (isCheckViolation(error)) throw new AppError('conflict', 'A card in the order just sold out.');
     throw error;

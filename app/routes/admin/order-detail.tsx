@@ -161,7 +161,13 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
       )}
 
       {order.card_refundable !== null && order.card_refundable !== '0.00' && (
-        <RefundForm orderId={order.id} number={order.number} refundable={order.card_refundable} />
+        <RefundForm
+          // A new full amount after each refund: the form starts again from it.
+          key={order.card_refundable}
+          orderId={order.id}
+          number={order.number}
+          refundable={order.card_refundable}
+        />
       )}
 
       <section className="admin-panel" aria-labelledby="order-history">

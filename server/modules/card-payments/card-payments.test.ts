@@ -440,6 +440,35 @@ describe('refunds to the card', () => {
   });
 });
 
+describe('Pay now’s bound', () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await createTestApp({
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      STRIPE_API_URL: stand.url,
+      ORDERS_PER_HOUR: '2',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await tight?.close();
+  });
+
+  it('starts as many card payments an hour per buyer as orders may be placed, then asks to wait', async () => {
+    const user = await signedInUser(tight);
+    const order = await insertPendingOrder(tight.database.db, user.id);
+    const start = () =>
+      request(tight, { method: 'POST', url: `/api/orders/${order.id}/pay/`, cookie: user.cookie });
+    expect([(await start()).status, (await start()).status]).toEqual([200, 200]);
+    const before = stand.requests.length;
+    const third = await start();
+    expect(third.status).toBe(429);
+    expect(third.body.detail).toMatch(/several card payments/);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(stand.requests.length).toBe(before);
+  });
+});
+
 describe('without Stripe keys', () => {
   let bare: TestApp;
   beforeAll(async () => {

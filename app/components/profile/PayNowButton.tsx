@@ -47,7 +47,7 @@ export function PayNowButton({ order, onChange }: { order: Order; onChange(order
 
   if (returned) {
     return (
-      <p className="order-pay-status" role="status">
+      <p className="order-history-pay-status" role="status">
         {!waiting
           ? 'Thank you: your payment has been received.'
           : late
@@ -58,7 +58,7 @@ export function PayNowButton({ order, onChange }: { order: Order; onChange(order
   }
   if (!order.card_payments) return null;
   return (
-    <p className="order-pay">
+    <p className="order-history-pay">
       <button type="button" className="button button-small" onClick={pay} disabled={busy}>
         {busy ? 'Opening the payment page...' : 'Pay now by card'}
       </button>

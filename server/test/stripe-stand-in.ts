@@ -121,6 +121,8 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
   /** PaymentIntents the stand-in made, with what was paid and refunded. */
   const intents = new Map<string, { amount: number; currency: string; refunded: number }>();
   const failures: Failure[] = [];
+  /** Answers by idempotency key. */
+  const replays = new Map<string, string>();
   let base = '';
 
   function createSession(params: Params): StandInSession | Failure {
@@ -227,6 +229,14 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
       fail(response, failure);
       return;
     }
+    // Stripe answers a key it has seen with the first answer again, doing nothing twice.
+    const key = header('idempotency-key');
+    const seen = key === undefined ? undefined : replays.get(key);
+    if (seen) {
+      response.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      response.end(seen);
+      return;
+    }
     const result =
       request.method === 'POST' && url.pathname === '/v1/checkout/sessions'
         ? createSession(params)
@@ -241,8 +251,10 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
       fail(response, result as Failure);
       return;
     }
+    const body = JSON.stringify(result);
+    if (key !== undefined) replays.set(key, body);
     response.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req') });
-    response.end(JSON.stringify(result));
+    response.end(body);
   }
 
   const server = createServer((request, response) => {

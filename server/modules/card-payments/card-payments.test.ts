@@ -424,6 +424,28 @@ describe('refunds to the card', () => {
     const failed = await db().select().from(payments).where(eq(payments.sourceId, made.id));
     expect(failed[0]?.status).toBe('failed');
     expect((await orderRow(order.id)).refundedCents).toBe(0);
+    // Asked again: new refunds at Stripe (another idempotency key), 30.00 in all. A refund entry does not name
+    // its payment, so the pending 10.00 is counted against the newest payment first (decision 065).
+    const retry = await refund(order.id, { amount: '30.00', reason: 'Paid twice.' });
+    expect(retry.status).toBe(200);
+    const parts = retry.body.refunds as { id: string; amount_cents: number }[];
+    expect(parts.reduce((sum, part) => sum + part.amount_cents, 0)).toBe(3000);
+    expect(parts.map((part) => part.id)).not.toContain(made.id);
+  });
+
+  it('makes one refund of a double click', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    const before = stand.refunds.size;
+    const body = { amount: '50.00', reason: 'Clicked twice.' };
+    const answers = await Promise.all([refund(order.id, body), refund(order.id, body)]);
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect(stand.refunds.size).toBe(before + 1);
+    const entries = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')));
+    expect(entries).toHaveLength(1);
   });
 
   it('checks the admin and the body before anything', async () => {

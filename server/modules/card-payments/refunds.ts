@@ -77,7 +77,7 @@ export async function refundToCard(
   if (!order) throw new AppError('not_found', LEDGER_MESSAGES.notFound);
   const entries = await entriesOf(db, orderId);
   const byIntent = refundableByIntent(entries);
-  const pending = pendingRefunds(entries);
+  const asked = entries.filter((entry) => entry.kind === 'refund').length;
   const most = mostRefundable(order, entries);
   if (cents > most) {
     const message = M.refundTooLarge(centsToPrice(most));
@@ -92,8 +92,9 @@ export async function refundToCard(
       paymentIntent: part.paymentIntent,
       amount,
       metadata: { order_id: String(order.id), order_number: order.number, reason: reason.slice(0, 500) },
-      // The same refund asked twice at once (a double click) is one refund at Stripe, and one entry here.
-      idempotencyKey: `refund-${order.id}-${order.refundedCents + pending}-${cents}-${index}`,
+      // The same refund asked twice at once (a double click) is one refund at Stripe, and one entry here; once
+      // one is recorded (even failed), the next has another key.
+      idempotencyKey: `refund-${order.id}-${asked}-${cents}-${index}`,
     });
     await db.transaction((tx) =>
       recordRefund(tx, actor, {

@@ -71,7 +71,13 @@ async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, at: Date): 
  * (its event is late): a 503, so Stripe sends this event again later, and nothing is kept of it meanwhile.
  */
 async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<boolean> {
-  const status = refund.status === 'succeeded' || refund.status === 'failed' ? refund.status : undefined;
+  // A refund cancelled before it went out ended as surely as a failed one: nothing was given back.
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : undefined;
   const [known] = await tx
     .select()
     .from(payments)

@@ -26,6 +26,7 @@ import { sweepExpired } from './modules/accounts/housekeeping.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { cardPaymentsRoutes } from './modules/card-payments/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contactsRoutes } from './modules/contacts/routes.ts';
 import { recordCardView } from './modules/insights/page-views.ts';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addressesRoutes,
     contactsRoutes,
     ordersRoutes,
+    cardPaymentsRoutes,
     leadsRoutes,
     registryRoutes,
     catalogRoutes,

@@ -31,6 +31,7 @@ export function pageLoadContext(
     publicUrl: services.publicUrl,
     sunKeyVersion: keys.current,
     cspNonce: request.cspNonce,
+    cardPayments: services.cardPayments !== undefined,
     sessions: services.sessions,
     sessionToken: request.cookies[SESSION_COOKIE],
     leads: {

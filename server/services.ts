@@ -7,6 +7,7 @@ import { type AfterAnswer, createAfterAnswer } from './http/after-answer.ts';
 import type { Limit } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createSessions, type Sessions } from './modules/accounts/sessions.ts';
+import { type CardPayments, createCardPayments } from './modules/card-payments/stripe-client.ts';
 import { createInsightsRecorder } from './modules/insights/recorder.ts';
 import type { InsightsRecorder } from './modules/insights/recording.ts';
 import { orderLimits } from './modules/orders/service.ts';
@@ -45,6 +46,8 @@ export interface Services {
   orderLimits: { perUser: Limit; perClient: Limit };
   /** The print files of ordered cards, made after the order (decision 036). */
   printFiles: PrintFiles;
+  /** Stripe's client when card payments are configured; undefined hides them (decision 065). */
+  cardPayments: CardPayments | undefined;
 }
 
 interface ServiceParts {
@@ -85,5 +88,6 @@ export function buildServices(
     secureCookies: config.publicUrl.startsWith('https:'),
     orderLimits: orderLimits(config.ordersPerHour),
     printFiles: createPrintFiles({ db: database.db, log }),
+    cardPayments: createCardPayments(config.stripe),
   };
 }

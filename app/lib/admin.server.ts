@@ -2,12 +2,14 @@ import type { AppLoadContext } from 'react-router';
 import { ADMIN_USER_NOT_FOUND } from '../../common/messages/accounts';
 import { CARD_NOT_FOUND } from '../../common/messages/catalog';
 import { ORDER_MESSAGES } from '../../common/messages/orders';
+import { centsToPrice } from '../../common/money';
 import { idParam } from '../../server/http/id-param.ts';
 import { usersQuery } from '../../server/modules/accounts/admin-schemas.ts';
 import { getAdminUser, listUsers } from '../../server/modules/accounts/user-admin.ts';
 import { dashboard } from '../../server/modules/admin/dashboard.ts';
 import { auditQuery, dashboardQuery } from '../../server/modules/admin/schemas.ts';
 import { listRates } from '../../server/modules/billing/rate-admin.ts';
+import { cardRefundableCents } from '../../server/modules/card-payments/refunds.ts';
 import { getAdminCard, listAdminCards, listDesigns } from '../../server/modules/catalog/card-editing.ts';
 import { leadsQuery } from '../../server/modules/leads/admin-schemas.ts';
 import { listLeads } from '../../server/modules/leads/lead-admin.ts';
@@ -52,7 +54,11 @@ export const loadAdminOrder = (request: Request, context: AppLoadContext, id: st
   asAdmin(request, context, async () => {
     const orderId = idOf(id, ORDER_MESSAGES.notFound);
     const order = await getAdminOrder(context.db, orderId);
-    return { ...order, proofs: await listProofs(context, orderId) };
+    // What may go back to the card (Stripe configured only): the refund form's full amount.
+    const cardRefundable = context.cardPayments
+      ? centsToPrice(await cardRefundableCents(context.db, orderId))
+      : null;
+    return { ...order, proofs: await listProofs(context, orderId), card_refundable: cardRefundable };
   });
 
 export const loadAdminCards = (request: Request, context: AppLoadContext) =>

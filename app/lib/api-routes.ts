@@ -10,6 +10,7 @@ import type { Detail } from '../../server/http/common-responses';
 import type { AdminUser, EmailConfirmed } from '../../server/modules/accounts/responses';
 import type { Address } from '../../server/modules/addresses/responses';
 import type { CountryRate, ShippingZone } from '../../server/modules/billing/responses';
+import type { CardCheckout, CardRefunds } from '../../server/modules/card-payments/responses';
 import type { DeletedContacts, ExchangedContactPage } from '../../server/modules/contacts/responses';
 import type { Insights } from '../../server/modules/insights/responses';
 import type { AdminLead } from '../../server/modules/leads/responses';
@@ -39,6 +40,8 @@ interface Answers {
   AdminSerial: AdminSerial;
   AdminUser: AdminUser;
   BulkBlock: BulkBlock;
+  CardCheckout: CardCheckout;
+  CardRefunds: CardRefunds;
   ClaimedCard: ClaimedCard;
   CountryRate: CountryRate;
   CustomerProof: CustomerProof;
@@ -102,12 +105,16 @@ export const API_ROUTES = [
   ['POST', '/orders/quote/', 'Quote'],
   ['POST', '/orders/', 'Order'],
   ['GET', '/orders/', 'OrderList'],
+  ['GET', '/orders/:id/', 'Order'],
   ['POST', '/orders/:order/designs/:design/member-link/', 'none'],
   ['POST', '/orders/:order/proof/decision/', 'CustomerProof'],
   ['POST', '/proofs/:token/decision/', 'CustomerProof'],
+  // Card payments (only when Stripe is configured).
+  ['POST', '/orders/:order/pay/', 'CardCheckout'],
   // The admin.
   ['POST', '/admin/orders/:order/status/', 'AdminOrder'],
   ['POST', '/admin/orders/:order/proofs/', 'AdminProofList'],
+  ['POST', '/admin/orders/:order/refunds/', 'CardRefunds'],
   ['PATCH', '/admin/users/:id/', 'AdminUser'],
   ['PATCH', '/admin/leads/:id/', 'AdminLead'],
   ['POST', '/admin/serials/import/', 'SerialImport'],

@@ -13,6 +13,8 @@ declare module 'react-router' {
     /** The SUN master-key version new secure cards get; undefined when no master key is configured. */
     sunKeyVersion: number | undefined;
     cspNonce: string;
+    /** Whether the shop takes cards (Stripe is configured): "Pay now" is shown only then. */
+    cardPayments: boolean;
     sessions: Sessions;
     /** The session cookie's value, if any. */
     sessionToken: string | undefined;

@@ -23,7 +23,7 @@ export async function loadOwnProfile(request: Request, context: AppLoadContext) 
   const user = await requireUser(request, context);
   const [addresses, orders, cards, contacts, insights] = await Promise.all([
     listAddresses(context.db, user.id),
-    listOrders(context.db, user.id, 1),
+    listOrders(context.db, user.id, 1, { cardPayments: context.cardPayments }),
     listClaimedCards(context.db, user.id, context.publicUrl),
     listContacts(context.db, user.id, { page: 1 }).then(numberedPage),
     insightsOf(context.db, user.id, 30),

@@ -11,7 +11,11 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Card payments configured, so their routes (registered only then) are there to be checked.
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_routemap000000',
+    STRIPE_WEBHOOK_SECRET: 'whsec_routemap000000',
+  });
 });
 afterAll(async () => {
   await t?.close();

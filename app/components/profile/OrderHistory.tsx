@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_LABELS } from '../../../common/order-status';
 import type { Order, OrderPage } from '../../../server/modules/orders/responses';
@@ -7,6 +7,7 @@ import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { OrderCharges } from '../OrderCharges';
 import { orderLineKey, PrintedCards } from '../printed-cards/PrintedCards';
+import { PayNowButton } from './PayNowButton';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -24,6 +25,10 @@ export function OrderHistory({ first }: { first: OrderPage }) {
   const [page, setPage] = useState(first.page);
   const [loading, setLoading] = useState(false);
   const more = page < first.pageCount;
+  const replace = useCallback(
+    (fresh: Order) => setOrders((shown) => shown.map((order) => (order.id === fresh.id ? fresh : order))),
+    [],
+  );
 
   async function loadMore() {
     setLoading(true);
@@ -48,7 +53,12 @@ export function OrderHistory({ first }: { first: OrderPage }) {
       ) : (
         <ul className="order-history-list">
           {orders.map((order) => (
-            <li key={order.id} className="order-history-item" aria-label={`Order ${order.number}`}>
+            <li
+              key={order.id}
+              id={`order-${order.number}`}
+              className="order-history-item"
+              aria-label={`Order ${order.number}`}
+            >
               <div className="order-history-head">
                 <strong>{order.number}</strong>
                 <span className="muted">{dateFormat.format(new Date(order.created_at))}</span>
@@ -75,6 +85,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                 ))}
               </ul>
               <OrderCharges order={order} />
+              <PayNowButton order={order} onChange={replace} />
               {order.invoices.length > 0 && (
                 <p className="order-history-documents">
                   {order.invoices.map((document) => (

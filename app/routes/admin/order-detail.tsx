@@ -6,6 +6,7 @@ import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
 import { PrintFilesProgress } from '../../components/admin/PrintFilesProgress';
 import { ProofPanel } from '../../components/admin/ProofPanel';
+import { RefundForm } from '../../components/admin/RefundForm';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { type MemberCard, TeamSerialsDialog } from '../../components/admin/TeamSerialsDialog';
 import { ConfirmDialog } from '../../components/modal/ConfirmDialog';
@@ -157,6 +158,16 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
             ))}
           </ul>
         </section>
+      )}
+
+      {order.card_refundable !== null && order.card_refundable !== '0.00' && (
+        <RefundForm
+          // A new full amount after each refund: the form starts again from it.
+          key={order.card_refundable}
+          orderId={order.id}
+          number={order.number}
+          refundable={order.card_refundable}
+        />
       )}
 
       <section className="admin-panel" aria-labelledby="order-history">

@@ -5,6 +5,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { userAdminRoutes } from '../accounts/admin-routes.ts';
 import { billingAdminRoutes } from '../billing/admin-routes.ts';
+import { cardRefundAdminRoutes } from '../card-payments/admin-routes.ts';
 import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
@@ -30,6 +31,7 @@ type AdminRoutesOptions = Pick<
   | 'sunKeyVersion'
   | 'secret'
   | 'salesEmail'
+  | 'cardPayments'
 >;
 
 /**
@@ -88,6 +90,7 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
   await app.register(billingAdminRoutes, { db });
+  if (deps.cardPayments) await app.register(cardRefundAdminRoutes, { db, cardPayments: deps.cardPayments });
 };
 
 /** The module's routes entry: the admin console's API, under /api/admin; the domains' routes read forms. */

@@ -118,6 +118,11 @@ export const orderSchema = z
     print_files: printFilesSchema
       .nullable()
       .describe('A personalised order’s print files, made after the order; null without printed cards.'),
+    card_payments: z
+      .boolean()
+      .describe(
+        'Whether its owner is offered "Pay now" by card (POST /api/orders/{id}/pay/): the shop takes cards, the order is not cancelled and something is owed. Always false in the admin console’s views and mails.',
+      ),
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;

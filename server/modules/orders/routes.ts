@@ -30,13 +30,27 @@ const BEST_SELLERS_REFRESH_MS = 60_000;
 
 type OrderRoutesOptions = Pick<
   Services,
-  'db' | 'mailer' | 'publish' | 'publicUrl' | 'salesEmail' | 'secret' | 'orderLimits' | 'printFiles'
+  | 'db'
+  | 'mailer'
+  | 'publish'
+  | 'publicUrl'
+  | 'salesEmail'
+  | 'secret'
+  | 'orderLimits'
+  | 'printFiles'
+  | 'cardPayments'
 >;
 
 const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
   const bestSellers = throttledPublisher(options.publish, CATALOG_TOPIC, BEST_SELLERS_REFRESH_MS);
   app.addHook('onClose', async () => bestSellers.stop());
-  const deps: OrdersDeps = { ...options, limits: options.orderLimits, publishSoon: bestSellers.request };
+  const view = { cardPayments: options.cardPayments !== undefined };
+  const deps: OrdersDeps = {
+    ...options,
+    ...view,
+    limits: options.orderLimits,
+    publishSoon: bestSellers.request,
+  };
   const { db } = deps;
 
   // Prices a cart from the database (anyone may ask: the cart is kept by signed-out visitors too).
@@ -116,7 +130,7 @@ const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) =
     async (request, reply) => {
       const user = await requireUser(request);
       const { page } = parseInput(ordersQuerySchema, request.query, INVALID_PAGE);
-      const result = await listOrders(db, user.id, page);
+      const result = await listOrders(db, user.id, page, view);
       const url = (n: number) => `${deps.publicUrl}/api/orders/?page=${n}`;
       reply.header('cache-control', 'no-store');
       return linkedPage(result, url);
@@ -136,7 +150,7 @@ const ordersApi: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) =
       const id = idParam.safeParse(request.params.id);
       if (!id.success) throw new AppError('not_found', ORDER_MESSAGES.notFound);
       reply.header('cache-control', 'no-store');
-      return getOrder(db, user.id, id.data);
+      return getOrder(db, user.id, id.data, view);
     },
   );
 

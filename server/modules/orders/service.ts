@@ -22,6 +22,7 @@ import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
 import { documentsOf } from '../billing/invoices.ts';
+import { payableByCard } from '../card-payments/pay-by-card.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import {
@@ -64,6 +65,8 @@ export interface OrdersDeps {
   limits?: { perUser: Limit; perClient: Limit };
   /** Told when an order has print files to make. */
   printFiles?: { nudge(): void };
+  /** Whether the shop takes cards: the placed order's `card_payments`. */
+  cardPayments?: boolean;
 }
 
 type OrderDocument = Awaited<ReturnType<typeof documentsOf>>[number];
@@ -74,6 +77,7 @@ function toOrder(
   cardCount: number,
   documents: OrderDocument[] = [],
   designs: DesignSummary[] = [],
+  options: OrderViewOptions = {},
 ): Order {
   return {
     id: row.id,
@@ -118,6 +122,7 @@ function toOrder(
     print_files: printFilesOf(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
     ),
+    card_payments: payableByCard(row, options.cardPayments ?? false),
   };
 }
 
@@ -186,7 +191,12 @@ async function drawPersonalisedLines(
   return drawn;
 }
 
-export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** What an order's view depends on beyond its rows: whether the shop takes cards (Stripe is configured). */
+interface OrderViewOptions {
+  cardPayments?: boolean;
+}
+
+export async function withLines(db: Db, rows: OrderRow[], options: OrderViewOptions = {}): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, documents, counts] = await Promise.all([
@@ -205,6 +215,7 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
       counts.get(row.id) ?? 0,
       documents.filter((document) => document.orderId === row.id),
       designs,
+      options,
     ),
   );
 }
@@ -246,9 +257,14 @@ async function orderByKey(db: Db, userId: number, key: string): Promise<OrderRow
   return row;
 }
 
-async function replay(db: Db, row: OrderRow, hash: string): Promise<{ order: Order; replayed: true }> {
+async function replay(
+  db: Db,
+  row: OrderRow,
+  hash: string,
+  options: OrderViewOptions,
+): Promise<{ order: Order; replayed: true }> {
   if (row.requestHash !== hash) throw new AppError('conflict', ORDER_MESSAGES.keyReused);
-  const [order] = await withLines(db, [row]);
+  const [order] = await withLines(db, [row], options);
   if (!order) throw new Error('order vanished');
   return { order, replayed: true };
 }
@@ -269,7 +285,7 @@ export async function placeOrder(
   const { db } = deps;
   const hash = requestHash(input);
   const earlier = await orderByKey(db, user.id, idempotencyKey);
-  if (earlier) return replay(db, earlier, hash);
+  if (earlier) return replay(db, earlier, hash, { cardPayments: deps.cardPayments });
   // A retry of an order already placed (above) is not a new order and is not counted.
   const limits = deps.limits ?? ORDER_LIMITS;
   await enforceLimit(db, `order:${user.id}`, limits.perUser, ORDER_MESSAGES.tooMany);
@@ -375,6 +391,7 @@ export async function placeOrder(
               lineRows.map((line) => line.id),
             )
           : [],
+        { cardPayments: deps.cardPayments },
       );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
       const ordersUrl = `${deps.publicUrl}/profile#orders`;
@@ -386,7 +403,7 @@ export async function placeOrder(
     // The same key sent twice at once: the other request's order won; answer with it.
     if (isUniqueViolation(error)) {
       const winner = await orderByKey(db, user.id, idempotencyKey);
-      if (winner) return replay(db, winner, hash);
+      if (winner) return replay(db, winner, hash, { cardPayments: deps.cardPayments });
     }
     if (isCheckViolation(error)) throw new AppError('conflict', 'A card in the order just sold out.');
     throw error;
@@ -401,7 +418,12 @@ export async function placeOrder(
 }
 
 /** The user's own orders, newest first. */
-export async function listOrders(db: Db, userId: number, page: number): Promise<OrderPage> {
+export async function listOrders(
+  db: Db,
+  userId: number,
+  page: number,
+  options: OrderViewOptions = {},
+): Promise<OrderPage> {
   const rows = await db
     .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
@@ -416,6 +438,7 @@ export async function listOrders(db: Db, userId: number, page: number): Promise<
     results: await withLines(
       db,
       found.results.map((row) => row.order),
+      options,
     ),
   };
 }
@@ -429,13 +452,18 @@ async function countOrders(db: Db, userId: number): Promise<number> {
 }
 
 /** One of the user's own orders; anyone else's is "not found". */
-export async function getOrder(db: Db, userId: number, id: number): Promise<Order> {
+export async function getOrder(
+  db: Db,
+  userId: number,
+  id: number,
+  options: OrderViewOptions = {},
+): Promise<Order> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('not_found', ORDER_MESSAGES.notFound);
-  const [order] = await withLines(db, [row]);
+  const [order] = await withLines(db, [row], options);
   if (!order) throw new AppError('not_found', ORDER_MESSAGES.notFound);
   return order;
 }

@@ -1,0 +1,530 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orders, paymentEvents, payments } from '../../db/schema/index.ts';
+import { insertPendingOrder } from '../../test/placed-orders.ts';
+import { request } from '../../test/request.ts';
+import {
+  STAND_IN_SECRET_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StandInSession,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../test/stripe-stand-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signedInAdmin, signedInUser } from '../../test/users.ts';
+import { recordPayment } from '../payments/ledger.ts';
+import { STRIPE_ACTOR_EMAIL } from './webhook.ts';
+
+let stand: StripeStandIn;
+let t: TestApp;
+let buyer: Awaited<ReturnType<typeof signedInUser>>;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+beforeAll(async () => {
+  stand = await startStripeStandIn();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+    STRIPE_API_URL: stand.url,
+    // Pay now shares the order routes' hourly limit per buyer; these tests start many payments.
+    ORDERS_PER_HOUR: '1000',
+  });
+  buyer = await signedInUser(t);
+  admin = await signedInAdmin(t);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await stand?.close();
+});
+
+const db = () => t.database.db;
+const newOrder = () => insertPendingOrder(db(), buyer.id); // 2 × 25.00 = 5000 cents
+const orderRow = async (id: number) => {
+  const [row] = await db().select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error('gone');
+  return row;
+};
+const pay = (id: number, cookie = buyer.cookie, origin?: string) =>
+  request(t, { method: 'POST', url: `/api/orders/${id}/pay/`, cookie, ...(origin ? { origin } : {}) });
+
+/** Stripe's delivery of an event to the webhook, signed as the library signs it (or as told). */
+function deliver(event: unknown, sign: { secret?: string; timestamp?: number; header?: string | null } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = sign.header === undefined ? stand.sign(payload, sign) : sign.header;
+  return request(t, {
+    method: 'POST',
+    url: '/api/payments/stripe/webhook/',
+    body: payload,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
+  });
+}
+
+/** The buyer pays on Stripe's page: a session made through Pay now, completed at the stand-in. */
+async function paidSession(orderId: number): Promise<StandInSession> {
+  const answer = await pay(orderId);
+  expect(answer.status).toBe(200);
+  const id = String(answer.body.url).split('/').pop() ?? '';
+  return stand.complete(id);
+}
+
+async function payByCard(orderId: number): Promise<StandInSession> {
+  const session = await paidSession(orderId);
+  expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+  return session;
+}
+
+describe('Pay now', () => {
+  it('opens a Checkout Session for what the buyer’s own order owes, shaped as Stripe documents it', async () => {
+    const order = await newOrder();
+    const before = stand.requests.length;
+    const answer = await pay(order.id);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body.url).toMatch(new RegExp(`^${stand.url}/c/pay/cs_test_`));
+    expect(stand.requests.length).toBe(before + 1);
+    const call = stand.requests.at(-1);
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      params: {
+        mode: 'payment',
+        line_items: {
+          0: {
+            quantity: '1',
+            price_data: {
+              currency: 'usd',
+              unit_amount: '5000',
+              product_data: { name: `Order ${order.number}` },
+            },
+          },
+        },
+        client_reference_id: String(order.id),
+        metadata: { order_id: String(order.id), order_number: order.number },
+        payment_intent_data: { metadata: { order_id: String(order.id), order_number: order.number } },
+        success_url: `http://shop.test/profile?paid=${order.number}#order-${order.number}`,
+        cancel_url: `http://shop.test/profile#order-${order.number}`,
+      },
+    });
+    // The library's own retry key and the API version it was built for.
+    expect(call?.idempotencyKey).toBeTruthy();
+    expect(call?.stripeVersion).toBeTruthy();
+  });
+
+  it('asks only for what is still owed after a part payment', async () => {
+    const order = await newOrder();
+    await db().transaction((tx) =>
+      recordPayment(
+        tx,
+        { id: admin.id, email: admin.email },
+        {
+          orderId: order.id,
+          method: 'bank_transfer',
+          amountCents: 1999,
+        },
+      ),
+    );
+    expect((await pay(order.id)).status).toBe(200);
+    expect(stand.requests.at(-1)?.params).toMatchObject({
+      line_items: { 0: { price_data: { unit_amount: '3001' } } },
+    });
+  });
+
+  it('is the buyer’s own: another’s order and an unknown one are the same 404, a visitor a 401, another site a 403', async () => {
+    const order = await newOrder();
+    const other = await signedInUser(t);
+    const before = stand.requests.length;
+    const theirs = await pay(order.id, other.cookie);
+    const unknown = await pay(999_999_999, other.cookie);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(unknown.body);
+    expect((await pay(order.id, '')).status).toBe(401);
+    expect((await pay(order.id, buyer.cookie, 'https://elsewhere.example')).status).toBe(403);
+    expect(stand.requests.length).toBe(before);
+  });
+
+  it('refuses with a 409 when nothing is owed or the order was cancelled, and the flag says so', async () => {
+    const paid = await newOrder();
+    await db().transaction((tx) =>
+      recordPayment(
+        tx,
+        { id: admin.id, email: admin.email },
+        {
+          orderId: paid.id,
+          method: 'bank_transfer',
+          amountCents: 5000,
+        },
+      ),
+    );
+    const nothing = await pay(paid.id);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.detail).toBe('Nothing is owed on this order.');
+    const cancelled = await newOrder();
+    await db().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
+    const refused = await pay(cancelled.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/cancelled/);
+    const owing = await newOrder();
+    const flag = async (id: number) =>
+      (await request(t, { url: `/api/orders/${id}/`, cookie: buyer.cookie })).body.card_payments;
+    expect([await flag(owing.id), await flag(paid.id), await flag(cancelled.id)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const list = await request(t, { url: '/api/orders/', cookie: buyer.cookie });
+    expect(list.body.results.find((row: { id: number }) => row.id === owing.id).card_payments).toBe(true);
+  });
+
+  it('answers a 503 with plain words when Stripe cannot be reached (after the library’s one retry)', async () => {
+    const order = await newOrder();
+    const before = stand.requests.length;
+    stand.failNext({ status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' }, 2);
+    const answer = await pay(order.id);
+    expect(answer.status).toBe(503);
+    expect(answer.body.detail).toBe(
+      'Card payments cannot be reached just now. Please try again in a few minutes.',
+    );
+    expect(answer.headers['retry-after']).toBeDefined();
+    expect(stand.requests.length).toBe(before + 2);
+    // Stripe's rate limit: not tried again by the library, the same 503.
+    stand.failNext({ status: 429, type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' });
+    expect((await pay(order.id)).status).toBe(503);
+    expect((await pay(order.id)).status).toBe(200);
+  });
+});
+
+describe('the webhook', () => {
+  it('records a paid session once, from a valid signature, as Stripe in the audit log', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    const event = stand.event('checkout.session.completed', session);
+    const answer = await deliver(event);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true });
+    const row = await orderRow(order.id);
+    expect(row.paidCents).toBe(5000);
+    const [entry] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(entry).toMatchObject({
+      kind: 'payment',
+      method: 'card',
+      status: 'succeeded',
+      amountCents: 5000,
+      sourceId: session.payment_intent,
+      recordedBy: null,
+    });
+    expect(entry?.receivedAt.getTime()).toBe(event.created * 1000);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(order.id))));
+    expect(audit.map((line) => [line.action, line.actorEmail])).toEqual([
+      ['order.payment', STRIPE_ACTOR_EMAIL],
+    ]);
+    // Sent again (Stripe retries until it hears 200): the same answer, nothing twice.
+    expect((await deliver(event)).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+    const kept = await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+    expect(kept).toHaveLength(1);
+    expect(
+      (await request(t, { url: `/api/orders/${order.id}/`, cookie: buyer.cookie })).body.card_payments,
+    ).toBe(false);
+  });
+
+  it('refuses a wrong secret, a missing or stale signature and an altered body with a 400, changing nothing', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    const event = stand.event('checkout.session.completed', session);
+    const refusals = [
+      await deliver(event, { secret: 'whsec_someoneelse000000000' }),
+      await deliver(event, { header: null }),
+      await deliver(event, { header: 'not a signature' }),
+      await deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 }),
+    ];
+    const altered = JSON.stringify(event);
+    const signature = stand.sign(altered);
+    refusals.push(
+      await request(t, {
+        method: 'POST',
+        url: '/api/payments/stripe/webhook/',
+        body: altered.replace('"amount_total":5000', '"amount_total":1'),
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      }),
+    );
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(400);
+      expect(refusal.body.detail).toBe('The webhook signature is missing, wrong or too old.');
+    }
+    expect((await orderRow(order.id)).paidCents).toBe(0);
+    expect(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id))).toHaveLength(
+      0,
+    );
+    // The same event, signed right, still counts.
+    expect((await deliver(event)).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+  });
+
+  it('counts one event delivered twice at once, and two events of one payment at once, once', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    const event = stand.event('checkout.session.completed', session);
+    const answers = await Promise.all([
+      deliver(event),
+      deliver(event),
+      deliver(stand.event('checkout.session.async_payment_succeeded', session)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('counts a payment once whichever of its events comes first, and ignores one not yet paid', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    const unpaid = stand.event('checkout.session.completed', { ...session, payment_status: 'unpaid' });
+    expect((await deliver(unpaid)).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(0);
+    // The async success before the completion: two events, one payment.
+    expect((await deliver(stand.event('checkout.session.async_payment_succeeded', session))).status).toBe(
+      200,
+    );
+    expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+    expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('asks Stripe to send a refund again when the payment it gives back is not recorded yet', async () => {
+    const order = await newOrder();
+    const session = await paidSession(order.id);
+    // Refunded in Stripe's dashboard; its event overtakes the payment's.
+    const refund = {
+      id: 're_test_dashboard0001',
+      object: 'refund',
+      amount: 2000,
+      currency: 'usd',
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    const early = stand.event('refund.created', refund);
+    const first = await deliver(early);
+    expect(first.status).toBe(503);
+    expect(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, early.id))).toHaveLength(
+      0,
+    );
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
+    expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    // Stripe's retry of the same event now lands, once.
+    expect((await deliver(early)).status).toBe(200);
+    expect((await deliver(early)).status).toBe(200);
+    expect((await deliver(stand.event('refund.updated', refund))).status).toBe(200);
+    const row = await orderRow(order.id);
+    expect([row.paidCents, row.refundedCents]).toEqual([5000, 2000]);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, refund.id));
+    expect(entry).toMatchObject({ kind: 'refund', status: 'succeeded', amountCents: 2000 });
+  });
+});
+
+describe('refunds to the card', () => {
+  const refund = (id: number, body: object, cookie = admin.cookie) =>
+    request(t, { method: 'POST', url: `/api/admin/orders/${id}/refunds/`, cookie, body });
+
+  it('goes to Stripe, waits pending, and counts once the webhook says it succeeded: part, then the rest', async () => {
+    const order = await newOrder();
+    const session = await payByCard(order.id);
+    const asked = await refund(order.id, { amount: '12.50', reason: 'One card arrived scratched.' });
+    expect(asked.status).toBe(200);
+    expect(asked.body.refunds).toEqual([
+      {
+        id: expect.stringMatching(/^re_test_/),
+        amount_cents: 1250,
+        status: 'pending',
+        payment_intent: session.payment_intent,
+      },
+    ]);
+    expect(stand.requests.at(-1)).toMatchObject({
+      path: '/v1/refunds',
+      params: {
+        payment_intent: session.payment_intent,
+        amount: '1250',
+        metadata: {
+          order_id: String(order.id),
+          order_number: order.number,
+          reason: 'One card arrived scratched.',
+        },
+      },
+    });
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
+    const made = stand.refunds.get(asked.body.refunds[0].id);
+    if (!made) throw new Error('the stand-in made no refund');
+    const succeeded = stand.event('refund.updated', { ...made, status: 'succeeded' });
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect((await deliver(succeeded)).status).toBe(200);
+    expect((await orderRow(order.id)).refundedCents).toBe(1250);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, made.id));
+    expect(entry).toMatchObject({
+      status: 'succeeded',
+      recordedBy: admin.id,
+      note: 'One card arrived scratched.',
+    });
+
+    // More than is left is refused before Stripe is asked.
+    const before = stand.requests.length;
+    const tooMuch = await refund(order.id, { amount: '37.51', reason: 'All of it' });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.errors.amount[0]).toMatch(/At most \$?37\.50/);
+    expect(stand.requests.length).toBe(before);
+
+    const rest = await refund(order.id, { amount: '37.50', reason: 'Order returned.' });
+    expect(rest.status).toBe(200);
+    const second = stand.refunds.get(rest.body.refunds[0].id);
+    if (!second) throw new Error('the stand-in made no refund');
+    expect((await deliver(stand.event('refund.created', { ...second, status: 'succeeded' }))).status).toBe(
+      200,
+    );
+    const row = await orderRow(order.id);
+    expect([row.paidCents, row.refundedCents]).toEqual([5000, 5000]);
+    expect((await refund(order.id, { amount: '0.01', reason: 'Again' })).status).toBe(409);
+  });
+
+  it('splits a refund over card payments, newest first, and a failed one can be asked again', async () => {
+    const order = await newOrder();
+    const first = await payByCard(order.id); // 5000
+    // A second card payment on the same order (an overpayment, kept as it is).
+    const again = await newOrder();
+    const second = await paidSession(again.id);
+    await deliver(
+      stand.event('checkout.session.completed', {
+        ...second,
+        metadata: { order_id: String(order.id), order_number: order.number },
+        client_reference_id: String(order.id),
+        amount_total: 3000,
+      }),
+    );
+    expect((await orderRow(order.id)).paidCents).toBe(8000);
+    // The stand-in's PaymentIntent of the second session holds 5000; the ledger says 3000 came in.
+    const asked = await refund(order.id, { amount: '40.00', reason: 'Paid twice.' });
+    expect(asked.status).toBe(200);
+    expect(
+      asked.body.refunds.map((part: { amount_cents: number; payment_intent: string }) => [
+        part.payment_intent,
+        part.amount_cents,
+      ]),
+    ).toEqual([
+      [second.payment_intent, 3000],
+      [first.payment_intent, 1000],
+    ]);
+    const [newest] = asked.body.refunds;
+    const made = stand.refunds.get(newest.id);
+    if (!made) throw new Error('the stand-in made no refund');
+    expect((await deliver(stand.event('refund.failed', { ...made, status: 'failed' }))).status).toBe(200);
+    const failed = await db().select().from(payments).where(eq(payments.sourceId, made.id));
+    expect(failed[0]?.status).toBe('failed');
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
+    // Asked again: new refunds at Stripe (another idempotency key), 30.00 in all. A refund entry does not name
+    // its payment, so the pending 10.00 is counted against the newest payment first (decision 065).
+    const retry = await refund(order.id, { amount: '30.00', reason: 'Paid twice.' });
+    expect(retry.status).toBe(200);
+    const parts = retry.body.refunds as { id: string; amount_cents: number }[];
+    expect(parts.reduce((sum, part) => sum + part.amount_cents, 0)).toBe(3000);
+    expect(parts.map((part) => part.id)).not.toContain(made.id);
+  });
+
+  it('makes one refund of a double click', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    const before = stand.refunds.size;
+    const body = { amount: '50.00', reason: 'Clicked twice.' };
+    const answers = await Promise.all([refund(order.id, body), refund(order.id, body)]);
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect(stand.refunds.size).toBe(before + 1);
+    const entries = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'refund')));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('checks the admin and the body before anything', async () => {
+    const order = await newOrder();
+    expect((await refund(order.id, { amount: '1.00', reason: 'x' }, buyer.cookie)).status).toBe(403);
+    const bad = await refund(order.id, { amount: '1.005', reason: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['amount', 'reason']);
+    expect((await refund(order.id, { amount: '0', reason: 'Nothing' })).status).toBe(400);
+    expect((await refund(order.id, { amount: '1.00', reason: 'x', extra: 1 })).status).toBe(400);
+    expect((await refund(999_999_999, { amount: '1.00', reason: 'x' })).status).toBe(404);
+    // Nothing paid by card: nothing to give back to a card.
+    expect((await refund(order.id, { amount: '1.00', reason: 'x' })).status).toBe(409);
+  });
+});
+
+describe('Pay now’s bound', () => {
+  let tight: TestApp;
+  beforeAll(async () => {
+    tight = await createTestApp({
+      STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      STRIPE_API_URL: stand.url,
+      ORDERS_PER_HOUR: '2',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await tight?.close();
+  });
+
+  it('starts as many card payments an hour per buyer as orders may be placed, then asks to wait', async () => {
+    const user = await signedInUser(tight);
+    const order = await insertPendingOrder(tight.database.db, user.id);
+    const start = () =>
+      request(tight, { method: 'POST', url: `/api/orders/${order.id}/pay/`, cookie: user.cookie });
+    expect([(await start()).status, (await start()).status]).toEqual([200, 200]);
+    const before = stand.requests.length;
+    const third = await start();
+    expect(third.status).toBe(429);
+    expect(third.body.detail).toMatch(/several card payments/);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect(stand.requests.length).toBe(before);
+  });
+});
+
+describe('without Stripe keys', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('has no card routes, and orders say no card payments', async () => {
+    const user = await signedInUser(bare);
+    const boss = await signedInAdmin(bare);
+    const order = await insertPendingOrder(bare.database.db, user.id);
+    const answers = [
+      await request(bare, { method: 'POST', url: `/api/orders/${order.id}/pay/`, cookie: user.cookie }),
+      await request(bare, {
+        method: 'POST',
+        url: '/api/payments/stripe/webhook/',
+        body: '{}',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      }),
+      await request(bare, {
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refunds/`,
+        cookie: boss.cookie,
+        body: { amount: '1.00', reason: 'x' },
+      }),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body.detail])).toEqual([
+      [404, 'Not found.'],
+      [404, 'Not found.'],
+      [404, 'Not found.'],
+    ]);
+    const own = await request(bare, { url: `/api/orders/${order.id}/`, cookie: user.cookie });
+    expect(own.body.card_payments).toBe(false);
+  });
+});

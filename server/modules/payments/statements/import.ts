@@ -1,7 +1,7 @@
 // A statement file imported in one transaction: every new credit stored, those that pay their order by
 // themselves recorded as payments, the rest left for the admin; lines already imported change nothing.
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bankLines, bankStatements } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
@@ -43,6 +43,13 @@ function sentence(result: Omit<ImportResult, 'detail'>): string {
   return `${plural(result.lines, 'line')}: ${parts.join(', ')}${skipped.length > 0 ? `; ${skipped.join(', ')}` : ''}.`;
 }
 
+/**
+ * Imports queue one behind the other: two overlapping statements would otherwise each wait for a line the
+ * other wrote while holding an order the other needs. A webhook takes only the order's lock, so it never waits
+ * for this one.
+ */
+const IMPORT_LOCK = 7_035_001;
+
 export const NOTHING_IMPORTED = 'Nothing was imported.';
 
 /** Imports a statement file; a file that cannot be read is refused (400) with where it is wrong. */
@@ -62,6 +69,7 @@ export async function importStatement(
   const keys = dedupeKeys(parsed.credits);
   const counts = { matched: 0, partial: 0, to_assign: 0, already_imported: 0 };
   const statementId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     const known = new Set<string>();
     for (let at = 0; at < keys.length; at += 1000) {
       const rows = await tx

@@ -10,7 +10,7 @@ import {
   type StatementLine,
 } from './lines.ts';
 
-export const CSV_COLUMNS = ['date', 'amount', 'currency', 'reference', 'name', 'bank_reference'] as const;
+const CSV_COLUMNS = ['date', 'amount', 'currency', 'reference', 'name', 'bank_reference'] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
 function decode(bytes: Buffer): string {

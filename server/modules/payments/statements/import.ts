@@ -12,7 +12,7 @@ import { matchLine } from './matching.ts';
 import { payLine } from './pay-line.ts';
 import { readStatement } from './read.ts';
 
-export interface ImportResult {
+interface ImportResult {
   /** The statement recorded, or null when the file held nothing new. */
   statement_id: number | null;
   format: 'camt053' | 'csv';
@@ -50,7 +50,7 @@ function sentence(result: Omit<ImportResult, 'detail'>): string {
  */
 const IMPORT_LOCK = 7_035_001;
 
-export const NOTHING_IMPORTED = 'Nothing was imported.';
+const NOTHING_IMPORTED = 'Nothing was imported.';
 
 /** Imports a statement file; a file that cannot be read is refused (400) with where it is wrong. */
 export async function importStatement(

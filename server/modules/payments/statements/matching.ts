@@ -12,7 +12,7 @@ export const SHOP_CURRENCY = 'USD';
 const HAND_TYPED = /\bNX[\s-]?([0-9A-Z]{4})[\s-]?([0-9A-Z]{4})\b/;
 
 /** The order number a line quotes, by its RF reference first; null when it quotes none. */
-export function quotedOrderNumber(texts: (string | null)[]): string | null {
+function quotedOrderNumber(texts: (string | null)[]): string | null {
   const text = texts.filter(Boolean).join(' ').toUpperCase();
   const rf = findRfReference(text);
   const fromRf = rf ? orderNumberOf(rf) : null;
@@ -21,7 +21,7 @@ export function quotedOrderNumber(texts: (string | null)[]): string | null {
   return typed ? `NX-${typed[1]}-${typed[2]}` : null;
 }
 
-export type Match =
+type Match =
   | { kind: 'full' | 'partial'; order: OrderRow }
   | { kind: 'none'; reason: 'no_reference' | 'unknown_order' | 'cancelled' | 'currency' | 'amount' };
 

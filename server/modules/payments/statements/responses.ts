@@ -18,7 +18,7 @@ export const bankLineSchema = z
   .meta({ id: 'BankLine' });
 export type BankLine = z.output<typeof bankLineSchema>;
 
-export const bankStatementSchema = z
+const bankStatementSchema = z
   .strictObject({
     id: z.number().int(),
     format: z.enum(['camt053', 'csv']),
@@ -30,7 +30,6 @@ export const bankStatementSchema = z
     to_assign: z.number().int().describe('Of those, how many still wait for the admin.'),
   })
   .meta({ id: 'BankStatement' });
-export type BankStatement = z.output<typeof bankStatementSchema>;
 
 /** `/api/admin/bank/`: the lines waiting for the admin, oldest first, and the latest statements. */
 export const bankOverviewSchema = z

@@ -5,7 +5,7 @@ import { parseInput } from '../../../http/validate.ts';
 import type { Services } from '../../../services.ts';
 import { actorOf, idOf, type WithId } from '../../staff/guard.ts';
 import { assignLine, BANK_LINE_MESSAGES, ignoreLine } from './decide.ts';
-import { readStatementForm } from './file-form.ts';
+import { readStatementForm, requiredFile } from './file-form.ts';
 import { importStatement } from './import.ts';
 import { bankLineSchema, bankOverviewSchema, statementImportSchema } from './responses.ts';
 import { assignLineBody, statementForm } from './schemas.ts';
@@ -37,9 +37,10 @@ export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (
     }),
     async (request, reply) => {
       const actor = await actorOf(request);
-      const { fields, file, name } = await readStatementForm(request);
+      const { fields, file } = await readStatementForm(request);
       parseInput(statementForm, fields);
-      return reply.status(201).send(await importStatement(db, actor, file, name));
+      const { data, name } = requiredFile(file);
+      return reply.status(201).send(await importStatement(db, actor, data, name));
     },
   );
   app.post<WithId>(

@@ -9,7 +9,7 @@ const REQUIRED = 'Choose the statement file (camt.053 XML or CSV).';
 /** The upload form of a statement: its file (read no further than the size limit) and its name. */
 export async function readStatementForm(
   request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: Buffer; name: string }> {
+): Promise<{ fields: Record<string, string>; file: { data: Buffer; name: string } | undefined }> {
   if (!request.isMultipart()) throw new AppError('bad_request', NOT_A_FORM);
   const fields: Record<string, string> = {};
   let file: { data: Buffer; name: string } | undefined;
@@ -31,6 +31,14 @@ export async function readStatementForm(
       throw new AppError('payload_too_large', TOO_LARGE, { file: [TOO_LARGE] });
     throw new AppError('bad_request', NOT_A_FORM);
   }
+  return { fields, file };
+}
+
+/** The form's file, once its fields passed their schema (a misspelt field is named before a missing file). */
+export function requiredFile(file: { data: Buffer; name: string } | undefined): {
+  data: Buffer;
+  name: string;
+} {
   if (!file) throw new AppError('bad_request', REQUIRED, { file: [REQUIRED] });
-  return { fields, file: file.data, name: file.name };
+  return file;
 }

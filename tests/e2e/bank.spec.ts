@@ -46,7 +46,7 @@ test('the admin imports a statement, sees what it did, and sets a waiting line a
   // No order of the sample exists here: every credit waits for the admin.
   const said =
     '5 lines: 0 matched, 5 to assign, 0 already imported; 1 debit skipped, 1 not yet booked skipped.';
-  await expect(page.getByRole('status')).toHaveText(said);
+  await expect(page.locator('#main').getByRole('status')).toHaveText(said);
   const waiting = page.getByRole('region', { name: /To assign/ });
   await expect(waiting.getByRole('heading')).toHaveText('To assign (5)');
   await expect(waiting.getByRole('row', { name: /Thanks for the consultation/ })).toContainText('75.00 USD');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './support/fixtures.ts';
 import { type MailedServer, startMailedServerWithAdmin } from './support/mailed-server.ts';
@@ -58,6 +59,11 @@ test('the admin imports a statement, sees what it did, and sets a waiting line a
   await expect(row.getByRole('alert')).toHaveText('No order has this number.');
   await row.getByRole('button', { name: 'Not a payment for us' }).click();
   await expect(waiting.getByRole('heading')).toHaveText('To assign (4)');
+
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

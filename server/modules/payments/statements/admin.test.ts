@@ -126,6 +126,15 @@ it('refuses a malformed or oversized file with a clear message, and a form witho
   expect(broken.body.errors.file[0]).toMatch(/^Line 3:/);
   const large = await upload(Buffer.alloc(STATEMENT_LIMITS.maxBytes + 10, 32));
   expect(large.status).toBe(413);
+  // Up to the limit a file is read: a statement padded with blank lines to just under it.
+  const row = 'date,amount,currency,reference,name,bank_reference\n2026-11-27,1.00,USD,,,PADDED-1\n';
+  const padded = Buffer.concat([
+    Buffer.from(row),
+    Buffer.alloc(STATEMENT_LIMITS.maxBytes - row.length - 1, 10),
+  ]);
+  const near = await upload(padded, admin.cookie, 'padded.csv');
+  expect(near.status, near.text).toBe(201);
+  expect(near.body.lines).toBe(1);
   const empty = multipart({});
   const none = await request(t, {
     method: 'POST',

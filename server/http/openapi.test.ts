@@ -204,7 +204,9 @@ const uploadCases: Record<string, UploadCase> = {
     file: async () => ({
       filename: 'statement.csv',
       type: 'text/csv',
-      data: Buffer.from('date,amount,currency,reference,name,bank_reference\n2026-11-27,1.00,USD,,,OPENAPI-1\n'),
+      data: Buffer.from(
+        'date,amount,currency,reference,name,bank_reference\n2026-11-27,1.00,USD,,,OPENAPI-1\n',
+      ),
     }),
   },
   'post /api/design-uploads/': {

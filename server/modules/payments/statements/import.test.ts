@@ -5,7 +5,7 @@ import { auditLog, bankLines, bankStatements, orders, payments, users } from '..
 import { AppError } from '../../../errors.ts';
 import { insertPendingOrder } from '../../../test/placed-orders.ts';
 import { openTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { moneyOf } from '../ledger.ts';
+import { moneyOf, recordPayment } from '../ledger.ts';
 import { importStatement } from './import.ts';
 
 let t: TestDatabase;
@@ -208,5 +208,34 @@ describe('importing a CSV statement', () => {
     expect(results.map((result) => result.matched).sort()).toEqual([0, 1]);
     expect((await order(id)).paidCents).toBe(5000);
     expect(await db().select().from(payments).where(eq(payments.orderId, id))).toHaveLength(1);
+  });
+
+  it('never pays twice what a card payment arriving at the same moment already paid', async () => {
+    const id = await orderNumbered('NX-4F4F-4F4F');
+    const csv = Buffer.from(
+      'date,amount,currency,reference,name,bank_reference\n2026-11-30,50.00,USD,NX-4F4F-4F4F,Both,RACE-CARD\n',
+    );
+    const [, imported] = await Promise.all([
+      db().transaction((tx) =>
+        recordPayment(tx, admin, {
+          orderId: id,
+          method: 'card',
+          amountCents: 5000,
+          sourceId: 'pi_race_bank',
+        }),
+      ),
+      importStatement(db(), admin, csv, 'race.csv'),
+    ]);
+    const [line] = await db().select().from(bankLines).where(eq(bankLines.dedupeKey, 'ref::RACE-CARD'));
+    const paid = (await order(id)).paidCents;
+    if (imported.matched === 1) {
+      // The transfer came first: the card payment is a second payment, kept exactly for a refund.
+      expect(line?.state).toBe('matched');
+      expect(paid).toBe(10000);
+    } else {
+      // The card came first: the transfer waits for the admin instead of paying the order again.
+      expect(line?.state).toBe('unmatched');
+      expect(paid).toBe(5000);
+    }
   });
 });

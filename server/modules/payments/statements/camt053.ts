@@ -192,6 +192,8 @@ export function readCamt053(bytes: Buffer): ParsedStatement {
       if (details.length === 0) {
         credits.push({
           ...base,
+          // Without details, some banks give the remittance as the entry's additional information.
+          remittance: text(entry, 'AddtlNtryInf'),
           where,
           amountCents: total.cents,
           currency: total.currency,

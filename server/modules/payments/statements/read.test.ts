@@ -129,6 +129,13 @@ describe('camt.053', () => {
       's.xml',
     );
     expect(undeclared.credits[0]?.remittance).toBe('&secret; & more');
+    const summary = readStatement(
+      camt(
+        `<Ntry>${amount('5.00')}<CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-27</Dt></BookgDt><AddtlNtryInf>NX-7K3M-9Q2P</AddtlNtryInf></Ntry>`,
+      ),
+      's.xml',
+    );
+    expect(summary.credits[0]?.remittance).toBe('NX-7K3M-9Q2P');
   });
 
   it('refuses more entries than it reads in one file, before reading them', () => {

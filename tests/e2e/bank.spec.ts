@@ -65,7 +65,7 @@ test('the admin imports a statement, sees what it did, and sets a waiting line a
     .analyze();
   expect(violations.map((violation) => violation.id)).toEqual([]);
 
-  for (const width of [390, 1280]) {
+  for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);

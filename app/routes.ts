@@ -50,6 +50,7 @@ export default [
       route('users/:id', 'routes/admin/user-detail.tsx'),
       route('leads', 'routes/admin/leads.tsx'),
       route('shipping', 'routes/admin/shipping.tsx'),
+      route('bank', 'routes/admin/bank.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

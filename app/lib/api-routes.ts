@@ -15,6 +15,7 @@ import type { DeletedContacts, ExchangedContactPage } from '../../server/modules
 import type { Insights } from '../../server/modules/insights/responses';
 import type { AdminLead } from '../../server/modules/leads/responses';
 import type { AdminOrder, Order, OrderList, Quote } from '../../server/modules/orders/responses';
+import type { BankLine } from '../../server/modules/payments/statements/responses';
 import type { LoginAnswer, User } from '../../server/modules/profiles/responses';
 import type { AdminProofList, CustomerProof } from '../../server/modules/proofs/responses';
 import type { BulkBlock, SerialSignals } from '../../server/modules/registry/anomalies/schemas';
@@ -39,6 +40,7 @@ interface Answers {
   AdminProofList: AdminProofList;
   AdminSerial: AdminSerial;
   AdminUser: AdminUser;
+  BankLine: BankLine;
   BulkBlock: BulkBlock;
   CardCheckout: CardCheckout;
   CardRefunds: CardRefunds;
@@ -127,6 +129,8 @@ export const API_ROUTES = [
   ['DELETE', '/admin/shipping/zones/:id/', 'none'],
   ['PUT', '/admin/shipping/countries/:code/', 'CountryRate'],
   ['DELETE', '/admin/shipping/countries/:code/', 'none'],
+  ['POST', '/admin/bank/lines/:id/assign/', 'BankLine'],
+  ['POST', '/admin/bank/lines/:id/ignore/', 'BankLine'],
 ] as const satisfies readonly (readonly [ApiMethod, `/${string}/`, keyof Answers])[];
 
 /** `/auth/cards/:serial/` → `/auth/cards/${string}/`: the paths api() is called with. */

@@ -195,6 +195,20 @@ const uploadCases: Record<string, UploadCase> = {
       data: await generateProofPdf({ order: { number: 'X', version: 1 }, cards: [], pictures: new Map() }),
     }),
   },
+  'post /api/admin/bank/statements/': {
+    method: 'POST',
+    signIn: signedInAdmin,
+    url: async () => '/api/admin/bank/statements/',
+    fields: {},
+    tookTheImage: (body) => body.lines === 1,
+    file: async () => ({
+      filename: 'statement.csv',
+      type: 'text/csv',
+      data: Buffer.from(
+        'date,amount,currency,reference,name,bank_reference\n2026-11-27,1.00,USD,,,OPENAPI-1\n',
+      ),
+    }),
+  },
   'post /api/design-uploads/': {
     method: 'POST',
     signIn: (t) => signedInUser(t),

@@ -259,6 +259,7 @@ test('every admin page passes axe (WCAG 2.2 AA) and works from the keyboard', as
     `/admin/users/${user.results[0].id}`,
     '/admin/leads',
     '/admin/shipping',
+    '/admin/bank',
     '/admin/audit',
   ];
   const failures: string[] = [];

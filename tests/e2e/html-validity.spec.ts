@@ -251,6 +251,7 @@ test('every server-rendered page is valid HTML with exactly one <h1>', async () 
       `/admin/users/${shopper.user.id}`,
       '/admin/leads',
       '/admin/shipping',
+      '/admin/bank',
       '/admin/audit',
     ].map((path): Visit => ({ who: 'admin', path, status: 200 })),
     { who: 'admin', path: '/admin/orders/999999', status: 404 },

@@ -524,6 +524,7 @@ test('admin pages have no layout breaks at any width', async ({ browser }) => {
     { path: `/admin/users/${customerId}` },
     { path: '/admin/leads' },
     { path: '/admin/shipping' },
+    { path: '/admin/bank' },
     { path: '/admin/audit' },
     { path: '/about' },
   ];

@@ -9,6 +9,7 @@ const sections: Array<[string, string]> = [
   ['/admin/users', 'Users'],
   ['/admin/leads', 'Leads'],
   ['/admin/shipping', 'Shipping'],
+  ['/admin/bank', 'Bank'],
   ['/admin/audit', 'Audit log'],
 ];
 

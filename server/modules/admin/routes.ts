@@ -10,6 +10,7 @@ import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
+import { bankAdminRoutes } from '../payments/statements/admin-routes.ts';
 import { proofAdminRoutes } from '../proofs/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
 import { registryAdminRoutes } from '../registry/serials/admin-routes.ts';
@@ -91,6 +92,7 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   await app.register(leadAdminRoutes, { db });
   await app.register(billingAdminRoutes, { db });
   if (deps.cardPayments) await app.register(cardRefundAdminRoutes, { db, cardPayments: deps.cardPayments });
+  await app.register(bankAdminRoutes, { db });
 };
 
 /** The module's routes entry: the admin console's API, under /api/admin; the domains' routes read forms. */

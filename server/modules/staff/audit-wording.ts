@@ -37,6 +37,9 @@ const ACTIONS: Record<string, string> = {
   'country_rate.delete': 'Country removed',
   'invoice.issue': 'Invoice issued',
   'invoice.credit': 'Credit note issued',
+  'bank_statement.import': 'Bank statement imported',
+  'bank_line.assign': 'Bank line assigned to an order',
+  'bank_line.ignore': 'Bank line set aside: not a payment',
 };
 
 /** Actions only a customer takes, whatever their account's role. */

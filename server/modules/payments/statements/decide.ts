@@ -1,0 +1,58 @@
+// The admin's decisions on a line nothing matched: it pays this order, or it is not a payment for the firm.
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
+import { type BankLineRow, bankLines, orders } from '../../../db/schema/index.ts';
+import { AppError } from '../../../errors.ts';
+import { type Actor, recordAudit } from '../../staff/audit.ts';
+import { SHOP_CURRENCY } from './matching.ts';
+import { payLine } from './pay-line.ts';
+
+export const BANK_LINE_MESSAGES = {
+  notFound: 'No such bank line.',
+  decided: 'This line was already matched, assigned or set aside.',
+  noOrder: 'No order has this number.',
+  cancelled: 'This order is cancelled; refund the money instead of assigning it.',
+  currency: (currency: string) => `This line is in ${currency}; orders are paid in ${SHOP_CURRENCY}.`,
+} as const;
+
+async function openLine(tx: Db | Tx, id: number): Promise<BankLineRow> {
+  const [line] = await tx.select().from(bankLines).where(eq(bankLines.id, id)).for('update');
+  if (!line) throw new AppError('not_found', BANK_LINE_MESSAGES.notFound);
+  if (line.state !== 'unmatched') throw new AppError('conflict', BANK_LINE_MESSAGES.decided);
+  return line;
+}
+
+/** Records the line as a payment on the order with this number (more than is owed is kept as it is). */
+export function assignLine(db: Db, actor: Actor, id: number, orderNumber: string): Promise<BankLineRow> {
+  return db.transaction(async (tx) => {
+    const line = await openLine(tx, id);
+    const [order] = await tx.select().from(orders).where(eq(orders.number, orderNumber));
+    const refuse = (message: string) => new AppError('bad_request', message, { order: [message] });
+    if (!order) throw refuse(BANK_LINE_MESSAGES.noOrder);
+    if (order.status === 'cancelled') throw refuse(BANK_LINE_MESSAGES.cancelled);
+    if (line.currency !== SHOP_CURRENCY) throw refuse(BANK_LINE_MESSAGES.currency(line.currency));
+    const paid = await payLine(tx, actor, line, order.id, { state: 'assigned', by: actor.id });
+    await recordAudit(tx, actor, {
+      action: 'bank_line.assign',
+      targetType: 'bank_line',
+      targetId: id,
+      after: { order: order.number, amount_cents: line.amountCents },
+    });
+    return paid;
+  });
+}
+
+/** Sets the line aside: not a payment for the firm (a transfer between its own accounts, a supplier's refund). */
+export function ignoreLine(db: Db, actor: Actor, id: number): Promise<BankLineRow> {
+  return db.transaction(async (tx) => {
+    await openLine(tx, id);
+    const [ignored] = await tx
+      .update(bankLines)
+      .set({ state: 'ignored', decidedBy: actor.id, decidedAt: new Date() })
+      .where(eq(bankLines.id, id))
+      .returning();
+    if (!ignored) throw new Error('the bank line went away under its lock');
+    await recordAudit(tx, actor, { action: 'bank_line.ignore', targetType: 'bank_line', targetId: id });
+    return ignored;
+  });
+}

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { company } from '../../../content/company.ts';
 import type { StripeConfig } from '../../config.ts';
 
 /** Card payments when Stripe is configured: the library's client and the secret webhooks are signed with. */
@@ -7,8 +8,8 @@ export interface CardPayments {
   webhookSecret: string;
 }
 
-/** The shop sells in dollars (the invoices print USD): Stripe's three-letter code, lower case. */
-export const SHOP_CURRENCY = 'usd';
+/** The shop's currency (`content/company.ts`), as Stripe writes it: the three-letter code in lower case. */
+export const SHOP_CURRENCY = company.currency.toLowerCase();
 
 /**
  * One client per process. A call waits at most 10 s and is tried once more on a network error or a 429/5xx

@@ -2,12 +2,13 @@
 // the free text, whatever the case and spacing ("nx 7k3m 9q2p").
 import { eq } from 'drizzle-orm';
 import { findRfReference, orderNumberOf } from '../../../../common/rf-reference.ts';
+import { company } from '../../../../content/company.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { type OrderRow, orders } from '../../../db/schema/index.ts';
 import { moneyOf } from '../ledger.ts';
 
-/** The shop prices in dollars (`app/lib/format.ts`); a line in another currency is the admin's to judge. */
-export const SHOP_CURRENCY = 'USD';
+/** The shop's currency (`content/company.ts`); a line in another currency is the admin's to judge. */
+export const SHOP_CURRENCY: string = company.currency;
 
 const HAND_TYPED = /\bNX[\s-]?([0-9A-Z]{4})[\s-]?([0-9A-Z]{4})\b/;
 

@@ -23,6 +23,7 @@ import { closeHeavyWork } from './jobs/heavy-work.ts';
 import type { Mailer } from './mail/index.ts';
 import { registerAuth } from './modules/accounts/auth.ts';
 import { sweepExpired } from './modules/accounts/housekeeping.ts';
+import { paymentReminderLoop } from './modules/payments/reminders.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -138,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeHeavyWork();
     await services.printFiles.close();
   });
+  // Reminders of unpaid invoices go from every process, each reminder from exactly one.
+  const reminders = paymentReminderLoop({ ...services, log: app.log });
+  app.addHook('onReady', async () => reminders.start());
+  onClose('payment reminders', () => reminders.close());
   registerAuth(app, sessions, services.secureCookies);
 
   // Card events waiting in a batch are written before the server stops: after the answers and the work

@@ -9,6 +9,7 @@ import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
+import { paymentAdminRoutes } from '../payments/admin-routes.ts';
 import { proofAdminRoutes } from '../proofs/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
 import { registryAdminRoutes } from '../registry/serials/admin-routes.ts';
@@ -88,6 +89,7 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   await app.register(userAdminRoutes, { db, sessions, publish });
   await app.register(leadAdminRoutes, { db });
   await app.register(billingAdminRoutes, { db });
+  await app.register(paymentAdminRoutes, { db, mailer, publicUrl });
 };
 
 /** The module's routes entry: the admin console's API, under /api/admin; the domains' routes read forms. */

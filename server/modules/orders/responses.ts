@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
+import { orderPaymentSchema, paymentEntrySchema } from '../payments/responses.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
@@ -96,6 +97,7 @@ export const orderSchema = z
     print_files: printFilesSchema
       .nullable()
       .describe('A personalised order’s print files, made after the order; null without printed cards.'),
+    payment: orderPaymentSchema.describe('What is charged, paid, refunded and owed, and by when.'),
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;
@@ -121,6 +123,7 @@ export const adminOrderRowSchema = orderSchema
     total: true,
     item_count: true,
     card_count: true,
+    payment: true,
   })
   .extend({
     customer: customerSchema,
@@ -162,6 +165,11 @@ export const adminOrderSchema = orderSchema
       .array(orderStorySchema)
       .describe('The order placed, its proofs sent and answered and its status changes, oldest first.'),
     next_statuses: z.array(z.enum(ORDER_STATUSES)).describe('The statuses it may move to now.'),
+    payments: z.array(paymentEntrySchema).describe('Its payments and refunds, oldest first.'),
+    ship_unpaid_reason: z
+      .string()
+      .nullable()
+      .describe('Why an admin let it ship before it was paid; null: shipping waits for payment.'),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.output<typeof adminOrderSchema>;

@@ -25,6 +25,7 @@ import { documentsOf } from '../billing/invoices.ts';
 import { shippingAndTax } from '../billing/rates.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
+import { paymentOf } from '../payments/payment-block.ts';
 import {
   type DesignSummary,
   designSummaries,
@@ -117,6 +118,7 @@ function toOrder(
     print_files: printFilesOf(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
     ),
+    payment: paymentOf(row),
   };
 }
 

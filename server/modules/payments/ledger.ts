@@ -57,6 +57,7 @@ export const moneyOf = (order: OrderRow, now?: Date) =>
       paid_cents: order.paidCents,
       refunded_cents: order.refundedCents,
       due_at: order.dueAt?.toISOString() ?? null,
+      cancelled: order.status === 'cancelled',
     },
     now,
   );

@@ -2,19 +2,9 @@
 import { company } from '../../content/company.ts';
 import type { OrderPayment } from '../modules/payments/responses.ts';
 import type { MailMessage } from './message.ts';
-import { greetingName, layout, text } from './templates.ts';
+import { greetingName, howToPayLines, layout, text } from './templates.ts';
 
 const dueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** How to pay what is still owed by bank transfer: the amount, the date and the reference to quote. */
-export function howToPayLines(payment: OrderPayment): string[] {
-  if (payment.owed === '0.00') return [];
-  const by = payment.due_at ? ` by ${dueDate.format(new Date(payment.due_at))}` : '';
-  const { bank, accountName, routingNumber, accountNumber } = company.payment;
-  return [
-    `To pay: $${payment.owed}${by}. Pay by bank transfer to ${accountName}, ${bank}, routing ${routingNumber}, account ${accountNumber}, quoting the reference ${payment.rf_reference} so that we find your payment at once.`,
-  ];
-}
 
 interface OrderFacts {
   firstName: string;
@@ -41,7 +31,10 @@ export function paymentReceivedMail(to: string, facts: OrderFacts & { amount: st
     to,
     subject: `Payment received for your ${company.name} order ${facts.number}`,
     text: text(lines, facts.url),
-    html: layout(`Payment received for order ${facts.number}`, lines, { label: 'See my order', url: facts.url }),
+    html: layout(`Payment received for order ${facts.number}`, lines, {
+      label: 'See my order',
+      url: facts.url,
+    }),
   };
 }
 
@@ -59,6 +52,9 @@ export function paymentReminderMail(to: string, facts: OrderFacts & { stage: num
     to,
     subject: `Reminder: payment for your ${company.name} order ${facts.number}`,
     text: text(lines, facts.url),
-    html: layout(`Payment reminder for order ${facts.number}`, lines, { label: 'See my order', url: facts.url }),
+    html: layout(`Payment reminder for order ${facts.number}`, lines, {
+      label: 'See my order',
+      url: facts.url,
+    }),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
 import { moneyOf } from '../payments/ledger.ts';
+import { orderUrl } from '../payments/receipt.ts';
 import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import { withLines } from './service.ts';
@@ -160,7 +161,7 @@ export async function changeOrderStatus(
     const [now] = await tx.select().from(orders).where(eq(orders.id, id));
     const [changed] = await withLines(tx, [now ?? { ...found.order, status: to }]);
     if (changed) {
-      const url = `${deps.publicUrl}/profile#orders`;
+      const url = orderUrl(deps.publicUrl, changed.number);
       await deps.mailer.sendLater(
         orderStatusMail(found.user.email, found.user.firstName, changed, note, url, document),
         tx,

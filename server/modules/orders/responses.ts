@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES } from '../../db/schema/orders.ts';
-import { orderPaymentSchema, paymentEntrySchema } from '../payments/responses.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
+import { orderPaymentSchema, paymentEntrySchema } from '../payments/responses.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
 const price = z.string().describe('Dollars with two decimals.');

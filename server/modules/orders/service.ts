@@ -26,6 +26,7 @@ import { shippingAndTax } from '../billing/rates.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
 import { paymentOf } from '../payments/payment-block.ts';
+import { orderUrl } from '../payments/receipt.ts';
 import {
   type DesignSummary,
   designSummaries,
@@ -348,7 +349,7 @@ export async function placeOrder(
           : [],
       );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
-      const ordersUrl = `${deps.publicUrl}/profile#orders`;
+      const ordersUrl = orderUrl(deps.publicUrl, placed.number);
       await deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, placed, ordersUrl), tx);
       await deps.mailer.sendLater(salesOrderMail(deps.salesEmail, user, placed), tx);
       return placed;

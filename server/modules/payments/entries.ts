@@ -1,7 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { inArray } from 'drizzle-orm';
 import { entriesOf } from './ledger.ts';
 import type { PaymentEntry } from './responses.ts';
 

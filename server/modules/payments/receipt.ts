@@ -1,7 +1,8 @@
 // The buyer's receipt for a payment: queued in the transaction that recorded it, so it exists exactly when
 // the payment does. Every writer of payments (an admin, Stripe's webhook, a statement import) calls it.
-import { centsToPrice } from '../../../common/money.ts';
+
 import { eq } from 'drizzle-orm';
+import { centsToPrice } from '../../../common/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../mail/index.ts';

@@ -1,8 +1,9 @@
 // Reminders of an unpaid invoice: on its due date, then 7 and 14 days after, each once whatever the number of
 // processes (the reminder's row, keyed by order and stage, is written in the transaction that queues its mail),
 // and none once the order is paid or cancelled.
-import type { FastifyBaseLogger } from 'fastify';
+
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orders, paymentReminders, users } from '../../db/schema/index.ts';
 import { pollLoop } from '../../jobs/poll-loop.ts';
@@ -29,7 +30,10 @@ const REMINDED = ['confirmed', 'shipped', 'delivered'] as const;
 /** The newest stage an order's due date has reached by `now`. */
 const stageAt = (now: Date) =>
   sql<number>`CASE ${sql.join(
-    STAGES.map((days) => sql`WHEN ${orders.dueAt} + make_interval(days => ${days}) <= ${now} THEN ${days}`),
+    STAGES.map(
+      (days) =>
+        sql`WHEN ${orders.dueAt} + make_interval(days => ${days}::int) <= ${now.toISOString()}::timestamptz THEN ${sql.raw(String(days))}`,
+    ),
     sql` `,
   )} END`.mapWith(Number);
 
@@ -42,7 +46,7 @@ export async function remindUnpaid(deps: ReminderDeps, now: Date = new Date()): 
     .where(
       and(
         isNotNull(orders.dueAt),
-        sql`${orders.dueAt} <= ${now}`,
+        sql`${orders.dueAt} <= ${now.toISOString()}::timestamptz`,
         inArray(orders.status, [...REMINDED]),
         sql`${orders.totalCents} - ${orders.creditedCents} - ${orders.paidCents} + ${orders.refundedCents} > 0`,
         sql`NOT EXISTS (SELECT 1 FROM ${paymentReminders} WHERE ${paymentReminders.orderId} = ${orders.id}

@@ -107,6 +107,8 @@ export const API_ROUTES = [
   ['POST', '/proofs/:token/decision/', 'CustomerProof'],
   // The admin.
   ['POST', '/admin/orders/:order/status/', 'AdminOrder'],
+  ['POST', '/admin/orders/:order/payments/', 'AdminOrder'],
+  ['POST', '/admin/orders/:order/ship-unpaid/', 'AdminOrder'],
   ['POST', '/admin/orders/:order/proofs/', 'AdminProofList'],
   ['PATCH', '/admin/users/:id/', 'AdminUser'],
   ['PATCH', '/admin/leads/:id/', 'AdminLead'],

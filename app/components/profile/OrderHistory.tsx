@@ -7,6 +7,7 @@ import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { OrderCharges } from '../OrderCharges';
 import { orderLineKey, PrintedCards } from '../printed-cards/PrintedCards';
+import { OrderPayment } from './OrderPayment';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -48,7 +49,12 @@ export function OrderHistory({ first }: { first: OrderPage }) {
       ) : (
         <ul className="order-history-list">
           {orders.map((order) => (
-            <li key={order.id} className="order-history-item" aria-label={`Order ${order.number}`}>
+            <li
+              key={order.id}
+              id={`order-${order.number}`}
+              className="order-history-item"
+              aria-label={`Order ${order.number}`}
+            >
               <div className="order-history-head">
                 <strong>{order.number}</strong>
                 <span className="muted">{dateFormat.format(new Date(order.created_at))}</span>
@@ -75,6 +81,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                 ))}
               </ul>
               <OrderCharges order={order} />
+              <OrderPayment order={order} />
               {order.invoices.length > 0 && (
                 <p className="order-history-documents">
                   {order.invoices.map((document) => (

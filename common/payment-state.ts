@@ -1,6 +1,7 @@
 // What an order's money comes to, from its sums: what is owed, whether it is paid, overdue or owed back.
 // One rule for the buyer's pages, the firm's console, the mails and the server's queue.
 
+/** @public */
 export interface OrderMoneySums {
   total_cents: number;
   /** What credit notes took back of the invoice. */
@@ -21,8 +22,10 @@ export const PAYMENT_STATES = [
   'overpaid',
   'refunded',
 ] as const;
+/** @public */
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** @public Each state's label, for the pages of the card payments and bank statements. */
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   no_charge: 'Nothing to pay',
   unpaid: 'Unpaid',
@@ -32,6 +35,7 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   refunded: 'Refunded',
 };
 
+/** @public */
 export interface OrderMoney {
   /** What the buyer is charged: the total less what credit notes took back. */
   charged_cents: number;

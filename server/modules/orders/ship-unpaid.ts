@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import { ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
 
-export const SHIP_UNPAID_MESSAGES = {
+const SHIP_UNPAID_MESSAGES = {
   final: 'This order has already shipped or was cancelled: there is nothing to let ship.',
 } as const;
 

@@ -13,7 +13,7 @@ const newestProof = (column: typeof orderProofs.status | typeof orderProofs.deci
  * Still owes money and no admin let it go unpaid: what it is charged (nothing once cancelled, `orderMoney`'s
  * rule) exceeds what came in less what went back.
  */
-export const owesMoney = sql`(${orders.totalCents} - ${orders.creditedCents} - ${orders.paidCents} + ${orders.refundedCents} > 0
+const owesMoney = sql`(${orders.totalCents} - ${orders.creditedCents} - ${orders.paidCents} + ${orders.refundedCents} > 0
   AND ${orders.shipUnpaidReason} IS NULL)`;
 
 /** A personalised order: one of its lines has printed cards, which the firm prints after the proof. */

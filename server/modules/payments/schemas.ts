@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { priceToCents } from '../../../common/money.ts';
 
-export const PAYMENT_FORM_MESSAGES = {
+const PAYMENT_FORM_MESSAGES = {
   kind: 'Choose a payment received or a refund.',
   method: 'Choose bank transfer or other: card money moves only through the card provider.',
   amount: 'Enter an amount in dollars, such as 20 or 20.50.',

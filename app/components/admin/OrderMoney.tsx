@@ -44,7 +44,7 @@ export function OrderMoney({ order, cardRefund }: { order: AdminOrder; cardRefun
         </div>
         <div>
           <dt>Reference</dt>
-          <dd className="admin-nowrap">{payment.rf_reference}</dd>
+          <dd>{payment.rf_reference}</dd>
         </div>
       </dl>
       {order.payments.length === 0 ? (

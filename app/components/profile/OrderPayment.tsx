@@ -18,8 +18,8 @@ const STATE_CLASS: Record<Order['payment']['state'], string> = {
  */
 export function OrderPayment({ order, payNow }: { order: Order; payNow?: ReactNode }) {
   const { payment } = order;
-  // Nothing is asked before the firm confirms an order: a personalised one waits for its proof.
-  const asks = payment.owed !== '0.00' && order.status !== 'awaiting_proof' && order.status !== 'cancelled';
+  // Nothing is asked before the firm confirms (and so invoices) an order.
+  const asks = payment.owed !== '0.00' && payment.due_at !== null && order.status !== 'cancelled';
   const { bank, accountName, routingNumber, accountNumber } = company.payment;
   return (
     <div className={`order-payment ${STATE_CLASS[payment.state]}`}>

@@ -1,5 +1,5 @@
 // Shipping waits for payment; an admin may let an order ship before it is paid, saying why (audited).
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

@@ -209,7 +209,7 @@ export async function settleRefund(
     .select()
     .from(payments)
     .where(and(eq(payments.method, input.method), eq(payments.sourceId, input.sourceId)));
-  if (!found || found.kind !== 'refund') return null;
+  if (found?.kind !== 'refund') return null;
   const locked = await lockOrder(tx, found.orderId);
   const [entry] = await tx
     .update(payments)

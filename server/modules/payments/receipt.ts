@@ -22,7 +22,7 @@ export const orderUrl = (publicUrl: string, number: string) =>
 /** Mails the receipt of a payment just recorded; nothing when its source was already recorded. */
 export async function queueReceipt(deps: ReceiptDeps, tx: Db | Tx, result: EntryResult): Promise<void> {
   const { entry, order } = result;
-  if (!entry || entry.kind !== 'payment') return;
+  if (entry?.kind !== 'payment') return;
   const [buyer] = await tx
     .select({ email: users.email, firstName: users.firstName })
     .from(users)

@@ -146,7 +146,7 @@ const dueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone
 export function howToPayLines(payment: Order['payment']): string[] {
   if (payment.owed === '0.00') return [];
   const { bank, accountName, routingNumber, accountNumber } = company.payment;
-  const transfer = `by bank transfer to ${accountName}, ${bank}, routing ${routingNumber}, account ${accountNumber}, quoting the reference ${payment.rf_reference} so that we find your payment at once`;
+  const transfer = `by bank transfer to ${accountName}, ${bank}, routing ${routingNumber}, account ${accountNumber}, quoting this reference so that we find your payment at once: ${payment.rf_reference}`;
   return payment.due_at
     ? [`To pay: $${payment.owed} by ${dueDate.format(new Date(payment.due_at))}, ${transfer}.`]
     : [

@@ -99,8 +99,12 @@ describe("an order's money", () => {
     );
     expect(mine.payment.sentence).toBe(`Unpaid, due ${due}`);
     expect(confirmed.text).toContain(`To pay: $${order.total} by ${due}`);
-    // The reference as the mail prints it is the one a transfer quoting it would be matched by.
-    expect(findRfReference(confirmed.text)).toBe(mine.payment.rf_reference.replaceAll(' ', ''));
+    expect(confirmed.text).toContain(
+      `quoting this reference so that we find your payment at once: ${mine.payment.rf_reference}.`,
+    );
+    // A transfer quoting it, as a bank's remittance text carries it, reads back to the order.
+    const quoted = findRfReference(`Payment for invoice, ${mine.payment.rf_reference}`);
+    expect(quoted && orderNumberOf(quoted)).toBe(order.number);
     // The list carries it too.
     const list = (await call('GET', '/api/orders/', customer.cookie)).body;
     expect(list.results[0].payment).toEqual(mine.payment);

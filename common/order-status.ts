@@ -12,12 +12,14 @@ export const ORDER_STATUS_LABELS = {
 
 /**
  * The states in which an order waits for the firm, in the order the firm works through them. Each order is in
- * at most one; the server defines each (`server/modules/orders/work-queue.ts`). "Unpaid" joins here later.
+ * at most one; the server defines each (`server/modules/orders/work-queue.ts`). A confirmed order that still
+ * owes money waits in "unpaid" before it is printed or shipped.
  */
 export const WORK_QUEUES = [
   'to_confirm',
   'proof_to_send',
   'changes_requested',
+  'unpaid',
   'ready_to_print',
   'to_ship',
 ] as const;
@@ -27,6 +29,7 @@ export const WORK_QUEUE_LABELS: Record<WorkQueue, string> = {
   to_confirm: 'To confirm',
   proof_to_send: 'Proof to send',
   changes_requested: 'Changes requested',
+  unpaid: 'Unpaid',
   ready_to_print: 'Ready to print',
   to_ship: 'To ship',
 };

@@ -14,12 +14,12 @@ export const faq: FaqItem[] = [
   {
     question: 'How do I pay for an order?',
     answer:
-      'There is no online payment yet. Place the order in the shop: shipping and any tax for your country are shown at checkout before you order. When we confirm the order, the numbered invoice is attached to the e-mail and can be downloaded under My orders on your profile; pay it by bank transfer within 14 days, quoting its number. We ship once it is paid.',
+      'Place the order in the shop: shipping and any tax for your country are shown at checkout before you order. When we confirm the order, the numbered invoice is attached to the e-mail and can be downloaded under My orders on your profile. Pay it within 14 days by bank transfer, quoting the payment reference (it starts with RF) shown on the invoice and under My orders, so that we find your payment at once; where we take cards, the order also shows a Pay now button. My orders shows what is paid and what is still owed, and we e-mail a receipt for each payment. We ship once the order is paid.',
   },
   {
     question: 'How long does shipping take?',
     answer:
-      'Cards in stock ship within two business days of payment. Personalised cards are printed after you approve their proof and ship about ten business days after that.',
+      'Cards in stock ship within two business days of payment. Personalised cards are printed once you have approved their proof and paid, and ship about ten business days after that.',
   },
   {
     question: 'How do personalised cards work?',

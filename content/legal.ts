@@ -77,7 +77,7 @@ export const terms: LegalDocument = {
     {
       heading: 'Orders and payment',
       paragraphs: [
-        'An order is an offer to buy. It becomes a contract when we confirm it by e-mail; an order of personalised cards, when you approve its proof. Prices are in US dollars; shipping and any tax for the delivery country are shown at checkout before you order and appear on the invoice. We invoice on confirmation, payable by bank transfer within 14 days; there is no online payment yet.',
+        'An order is an offer to buy. It becomes a contract when we confirm it by e-mail; an order of personalised cards, when you approve its proof. Prices are in US dollars; shipping and any tax for the delivery country are shown at checkout before you order and appear on the invoice. We invoice on confirmation, payable within 14 days by bank transfer quoting the invoice’s payment reference, or by card where the order offers Pay now. Cards ship once the order is paid; we may agree otherwise with you in writing. Anything paid beyond what an order comes to is refunded.',
       ],
     },
     {

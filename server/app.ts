@@ -34,6 +34,7 @@ import { rollUpInsights } from './modules/insights/rollup.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { leadsRoutes } from './modules/leads/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentReminderLoop } from './modules/payments/reminders.ts';
 import { personalisationRoutes } from './modules/personalisation/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { signedInUserAnswer } from './modules/profiles/user-view.ts';
@@ -139,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeHeavyWork();
     await services.printFiles.close();
   });
+  // Reminders of unpaid invoices go from every process, each reminder from exactly one.
+  const reminders = paymentReminderLoop({ ...services, log: app.log });
+  app.addHook('onReady', async () => reminders.start());
+  onClose('payment reminders', () => reminders.close());
   registerAuth(app, sessions, services.secureCookies);
 
   // Card events waiting in a batch are written before the server stops: after the answers and the work

@@ -115,6 +115,8 @@ export const API_ROUTES = [
   ['POST', '/orders/:order/pay/', 'CardCheckout'],
   // The admin.
   ['POST', '/admin/orders/:order/status/', 'AdminOrder'],
+  ['POST', '/admin/orders/:order/payments/', 'AdminOrder'],
+  ['POST', '/admin/orders/:order/ship-unpaid/', 'AdminOrder'],
   ['POST', '/admin/orders/:order/proofs/', 'AdminProofList'],
   ['POST', '/admin/orders/:order/refunds/', 'CardRefunds'],
   ['PATCH', '/admin/users/:id/', 'AdminUser'],

@@ -68,7 +68,7 @@ async function confirmedTeamPack() {
   );
   expect(placed.status, placed.text).toBe(201);
   const orderId = placed.body.id as number;
-  await t.database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, orderId));
+  await t.database.db.update(orders).set({ status: 'confirmed', paidCents: sql`${orders.totalCents}` }); // paid: shipping waits for payment.where(eq(orders.id, orderId));
   const [own, forAna, forBen] = placed.body.items[0].printed as Design[];
   const fresh = (await generateBatch(t.database.db, pack.sku, 4)).map((row) => row.serial);
   const [anaSerial, benSerial, spare] = fresh;

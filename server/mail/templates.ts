@@ -140,6 +140,20 @@ function orderSummary(order: Order): string[] {
   ];
 }
 
+const dueDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** How to pay what an order still owes by bank transfer: the amount, by when, and the reference to quote. */
+export function howToPayLines(payment: Order['payment']): string[] {
+  if (payment.owed === '0.00') return [];
+  const { bank, accountName, routingNumber, accountNumber } = company.payment;
+  const transfer = `by bank transfer to ${accountName}, ${bank}, routing ${routingNumber}, account ${accountNumber}, quoting this reference so that we find your payment at once: ${payment.rf_reference}`;
+  return payment.due_at
+    ? [`To pay: $${payment.owed} by ${dueDate.format(new Date(payment.due_at))}, ${transfer}.`]
+    : [
+        `You pay once we confirm the order: $${payment.owed}, ${transfer}. The invoice we send with the confirmation says the date.`,
+      ];
+}
+
 export function orderConfirmationMail(
   to: string,
   firstName: string,
@@ -152,6 +166,7 @@ export function orderConfirmationMail(
       ? `Thank you for your order ${order.number}. Before we print anything, we check your design and e-mail you a proof, usually within one business day. Nothing is made or charged until you approve it.`
       : `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
     ...orderSummary(order),
+    ...(order.status === 'awaiting_proof' ? [] : howToPayLines(order.payment)),
   ];
   return {
     to,
@@ -185,11 +200,14 @@ const STATUS_NEWS: Record<string, string> = {
   cancelled: 'has been cancelled. Nothing is charged for a cancelled order.',
 };
 
+/** Whether what is owed is worth a line: on confirmation and while it still is after. */
+const TELLS_MONEY = new Set(['confirmed', 'shipped', 'delivered']);
+
 /** What the mail says of the invoice or credit note it carries. */
 function documentNews(document: Pick<InvoiceRow, 'kind' | 'number'>): string {
   const { payment } = company;
   return document.kind === 'invoice'
-    ? `Your invoice ${document.number} is attached. Please pay it by bank transfer within ${payment.termsDays} days, quoting ${document.number}: the bank details are on the invoice.`
+    ? `Your invoice ${document.number} is attached. Please pay it within ${payment.termsDays} days: the bank details are on the invoice.`
     : `Credit note ${document.number} is attached: it cancels this order's invoice, so nothing is owed.`;
 }
 
@@ -217,6 +235,10 @@ export function orderStatusMail(
         ]
       : []),
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
+    ...(TELLS_MONEY.has(order.status) ? howToPayLines(order.payment) : []),
+    ...(order.status === 'cancelled' && order.payment.owed_back !== '0.00'
+      ? [`You paid $${order.payment.owed_back} for it: we will refund it.`]
+      : []),
     ...orderSummary(order),
   ];
   return {

@@ -162,6 +162,15 @@ test('an admin ships a customer’s order and the customer is e-mailed', async (
   await expect(page.getByText(`Order ${order.number} is now confirmed.`, { exact: false })).toBeVisible({
     timeout: HEAVY_WORK_MS,
   });
+  // Shipping waits for payment: the transfer is recorded in the money panel, and the customer gets a receipt.
+  const money = page.getByRole('region', { name: 'Payment' });
+  await expect(money).toContainText('Unpaid, due');
+  await money.getByLabel('Amount ($)').fill(order.total);
+  await money.getByRole('button', { name: 'Record' }).click();
+  await expect(page.getByText(`Payment of $${order.total} recorded on order ${order.number}`)).toBeVisible();
+  await expect(money.locator('p > strong').first()).toHaveText('Paid');
+  await site.smtp.waitFor(customer.email, (m) => m.subject.includes('Payment received'));
+  await shot(page, 'admin-order-money', [390, 1280]);
   await page.getByLabel('Note to the customer (optional)').fill('Tracking number: AN123456789IE');
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(page.getByText(`Order ${order.number} is now shipped.`, { exact: false })).toBeVisible();
@@ -350,7 +359,19 @@ test('the dashboard counts each state an order waits for the firm in, and each c
 
   const toConfirm = await order(false);
   const toShip = await order(false);
-  await firm.call('POST', `/api/admin/orders/${toShip.id}/status/`, { status: 'confirmed' });
+  const confirmedToShip = await firm.call('POST', `/api/admin/orders/${toShip.id}/status/`, {
+    status: 'confirmed',
+  });
+  // Paid: an unpaid one waits in "Unpaid" instead (decision 063).
+  const pay = (id: number, amount: string) =>
+    firm.call('POST', `/api/admin/orders/${id}/payments/`, {
+      kind: 'payment',
+      method: 'bank_transfer',
+      amount,
+    });
+  await pay(toShip.id, confirmedToShip.total);
+  const unpaid = await order(false);
+  await firm.call('POST', `/api/admin/orders/${unpaid.id}/status/`, { status: 'confirmed' });
   const proofToSend = await order(true);
   const changes = await order(true);
   await sendProof(changes.id);
@@ -358,10 +379,12 @@ test('the dashboard counts each state an order waits for the firm in, and each c
   const toPrint = await order(true);
   await sendProof(toPrint.id);
   await decide(toPrint.id, { decision: 'approve' });
+  await pay(toPrint.id, (await firm.call('GET', `/api/admin/orders/${toPrint.id}/`)).total);
   const queued: Array<[string, string, { number: string }]> = [
     ['To confirm', 'to_confirm', toConfirm],
     ['Proof to send', 'proof_to_send', proofToSend],
     ['Changes requested', 'changes_requested', changes],
+    ['Unpaid', 'unpaid', unpaid],
     ['Ready to print', 'ready_to_print', toPrint],
     ['To ship', 'to_ship', toShip],
   ];
@@ -392,7 +415,8 @@ test('the dashboard counts each state an order waits for the firm in, and each c
     }
   }
   await go(page, '/admin');
-  await expect(page.getByText('Revenue in the last 30 days (confirmed orders only')).toBeVisible();
+  await expect(page.getByText('Paid revenue in the last 30 days (money received less refunds')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Owed' })).toContainText('Invoiced 0–30 days ago');
   await shot(page, 'admin-work-queue', [390, 1280]);
   await go(page, '/admin/orders?queue=changes_requested');
   await shot(page, 'admin-orders-changes-requested', [390, 1280]);

@@ -2,6 +2,7 @@ import type { LeadRow } from '../../server/db/schema/index.ts';
 import * as transferMails from '../../server/mail/card-transfer-mail.ts';
 import * as exchangeMails from '../../server/mail/exchange-mail.ts';
 import type { MailMessage } from '../../server/mail/message.ts';
+import * as paymentMails from '../../server/mail/payment-mail.ts';
 import * as proofMails from '../../server/mail/proof-mail.ts';
 import * as registryMails from '../../server/mail/registry-flags-mail.ts';
 import * as teamMails from '../../server/mail/team-claim-mail.ts';
@@ -55,6 +56,19 @@ const order = {
       ],
     },
   ],
+  payment: {
+    state: 'partially_paid',
+    words: 'Overdue 12 days',
+    sentence: 'Overdue 12 days: $1,034.56 to pay',
+    charged: '1234.56',
+    paid: '200.00',
+    refunded: '0.00',
+    owed: '1034.56',
+    owed_back: '0.00',
+    due_at: '2026-12-12T09:00:00.000Z',
+    overdue_days: 12,
+    rf_reference: 'RF18 NX7K 3M9Q 2P',
+  },
 } as unknown as Order;
 
 const lead = {
@@ -155,6 +169,22 @@ const MAILS: Record<string, () => MailMessage> = {
       LINK,
     ),
   unlockMail: () => unlockMails.unlockMail(EMAIL, NAME, LINK),
+  paymentReceivedMail: () =>
+    paymentMails.paymentReceivedMail(EMAIL, {
+      firstName: NAME,
+      number: order.number,
+      payment: order.payment,
+      amount: '200.00',
+      url: `${LINK}#order-${order.number}`,
+    }),
+  paymentReminderMail: () =>
+    paymentMails.paymentReminderMail(EMAIL, {
+      firstName: NAME,
+      number: order.number,
+      payment: order.payment,
+      stage: 14,
+      url: `${LINK}#order-${order.number}`,
+    }),
 };
 
 test('the list covers every mail the site sends', () => {
@@ -166,6 +196,7 @@ test('the list covers every mail the site sends', () => {
     teamMails,
     registryMails,
     unlockMails,
+    paymentMails,
   ];
   const sent = modules.flatMap((module) => Object.keys(module).filter((name) => name.endsWith('Mail')));
   expect(sent.sort()).toEqual(Object.keys(MAILS).sort());

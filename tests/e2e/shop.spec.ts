@@ -3,6 +3,7 @@ import { expect, hydrated, newTab, test } from './support/fixtures.ts';
 import { holdReact } from './support/hold-react.ts';
 import { type MailedServer, registerActiveUser } from './support/mailed-server.ts';
 import { asSpecClient, clientHeaders } from './support/shared-site.ts';
+import { shot } from './support/shots.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -112,12 +113,17 @@ test('browse, fill the cart, check out with a new address, see the order and its
   await expect(mine).toContainText('$110.54');
   await expect(mine).toContainText('3 × Classic Intro Card (Matte Black)');
   await expect(mine).toContainText('Shipping (Europe)$14.90');
+  // Owed once confirmed: nothing is asked of the buyer before; each order row is an anchor for the mails.
+  await expect(mine).toHaveAttribute('id', `order-${number}`);
+  await expect(mine).toContainText('Payment: Unpaid: $110.54, due once we confirm the order');
+  await shot(page, 'profile-order-payment', [390, 1280]);
 
   const mail = await site.smtp.waitFor(email, (message) => message.subject.includes(number));
   expect(mail.text).toContain('3 × Classic Intro Card (Matte Black, IC-CLS-MB) at $24.99 = $74.97');
   expect(mail.text).toContain('Tax (23 %): $20.67');
   expect(mail.text).toContain('Total: $110.54 (3 cards)');
   expect(mail.text).toContain('Ships to: 7 Market Street, Dublin, D01 X2YZ, Ireland');
+  expect(mail.text).toContain(`${site.baseUrl}/profile#order-${number}`);
   await site.smtp.waitFor('sales@shop.test', (message) => message.subject.includes(number));
 });
 

@@ -119,6 +119,11 @@ test('a Team Pack is printed per member, shipped with each card’s serial, and 
   anasSerial = forAna;
   await firm.reload();
   await hydrated(firm);
+  // Shipping waits for payment, unless the firm says why not (decision 063).
+  const money = firm.getByRole('region', { name: 'Payment' });
+  await money.getByLabel('Why it may ship unpaid').fill('Invoice to follow with the team’s next order');
+  await money.getByRole('button', { name: 'Let it ship unpaid' }).click();
+  await expect(firm.getByText('The order may now ship before it is paid.')).toBeVisible();
   await firm.getByRole('button', { name: 'Mark as shipped' }).click();
   const dialog = firm.getByRole('dialog', { name: 'Mark as shipped' });
   await dialog.getByLabel(`Team Pack (5 cards), card 2: Ana Sousa for ${ana.email}`).fill(forAna ?? '');

@@ -7,6 +7,7 @@ import { formatDollars } from '../../lib/format';
 import { toastFailure } from '../../lib/toast-failure';
 import { OrderCharges } from '../OrderCharges';
 import { orderLineKey, PrintedCards } from '../printed-cards/PrintedCards';
+import { OrderPayment } from './OrderPayment';
 import { PayNowButton } from './PayNowButton';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -85,6 +86,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
                 ))}
               </ul>
               <OrderCharges order={order} />
+              <OrderPayment order={order} />
               <PayNowButton order={order} onChange={replace} />
               {order.invoices.length > 0 && (
                 <p className="order-history-documents">

@@ -14,6 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const RANGES = [7, 30, 90];
 
+/** Paid revenue may fall below zero on a day (or a period) when refunds outweigh payments. */
+function signedDollars(amount: string | number): string {
+  if (typeof amount === 'number') return amount < 0 ? `−${formatDollars(-amount)}` : formatDollars(amount);
+  return amount.startsWith('-') ? `−${formatDollars(amount.slice(1))}` : formatDollars(amount);
+}
+
 /** What the firm needs to see first: what waits for it, then the figures per day. */
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -55,16 +61,36 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       </ul>
       <p className="muted">
         {d.pending_orders.toLocaleString('en-US')} {d.pending_orders === 1 ? 'order waits' : 'orders wait'}{' '}
-        for us. Revenue in the last {d.days} days (confirmed orders only: confirmed, shipped and delivered):{' '}
-        <strong>{formatDollars(d.revenue_total)}</strong>. Days are UTC. Card views are totals across all
+        for us. Paid revenue in the last {d.days} days (money received less refunds, by the day it moved):{' '}
+        <strong>{signedDollars(d.revenue_total)}</strong>. Days are UTC. Card views are totals across all
         cards.
       </p>
+      <section className="admin-panel" aria-labelledby="dashboard-owed">
+        <h2 id="dashboard-owed">Owed</h2>
+        <p>
+          {d.owed.count.toLocaleString('en-US')} invoiced {d.owed.count === 1 ? 'order owes' : 'orders owe'}{' '}
+          <strong>{formatDollars(d.owed.total)}</strong> in all, by the age of their invoice.
+        </p>
+        <ul className="admin-kpis">
+          {d.owed.buckets.map((bucket) => (
+            <li key={bucket.label}>
+              <Link to="/admin/orders?queue=unpaid">
+                <strong>{formatDollars(bucket.amount)}</strong>
+                <span>Invoiced {bucket.label.toLowerCase()} ago</span>
+                <small className="muted">
+                  {bucket.count.toLocaleString('en-US')} {bucket.count === 1 ? 'order' : 'orders'}
+                </small>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <div className="admin-charts">
         <BarChart title="Orders (not cancelled)" figures={d.orders} />
         <BarChart
-          title="Revenue (confirmed orders)"
+          title="Paid revenue (received less refunds)"
           figures={d.revenue_cents}
-          format={(cents) => formatDollars(cents)}
+          format={(cents) => signedDollars(cents)}
         />
         <BarChart title="New users" figures={d.new_users} />
         <BarChart title="Verifications" figures={d.verifications} />

@@ -4,6 +4,7 @@ import { orderChargeLines } from '../../../common/order-charges';
 import { ORDER_STATUS_LABELS } from '../../../common/order-status';
 import type { OrderStatus } from '../../../server/db/schema/orders';
 import { AdminTable } from '../../components/admin/AdminTable';
+import { OrderMoney } from '../../components/admin/OrderMoney';
 import { PrintFilesProgress } from '../../components/admin/PrintFilesProgress';
 import { ProofPanel } from '../../components/admin/ProofPanel';
 import { RefundForm } from '../../components/admin/RefundForm';
@@ -84,6 +85,8 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
           customerEmail={order.customer.email}
         />
       )}
+
+      <OrderMoney order={order} />
 
       <section className="admin-panel" aria-labelledby="order-lines">
         <h2 id="order-lines">Lines</h2>

@@ -74,6 +74,7 @@ export default function AdminOrders({ loaderData: page }: Route.ComponentProps) 
             },
             { header: 'Cards', cell: (order) => order.card_count },
             { header: 'Total', cell: (order) => formatDollars(order.total) },
+            { header: 'Payment', cell: (order) => order.payment.words },
             { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
           ]}
         />

@@ -1,12 +1,12 @@
-import { and, count, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { periodDays } from '../../../common/insights.ts';
 import { MAX_VERIFICATIONS } from '../../../common/limits.ts';
-import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { leads, orders, serials, serialVerifications, users } from '../../db/schema/index.ts';
 import { cardViewsPerDay } from '../insights/firm-totals.ts';
 import { countWorkQueue } from '../orders/work-queue.ts';
+import { owedByAge, paidPerDay, signedPrice } from '../payments/money-figures.ts';
 import type { Dashboard } from './responses.ts';
 
 /** A sum or count per UTC day since `since`; the days without rows are filled with 0 by the caller. */
@@ -27,47 +27,50 @@ async function perDay(
   return new Map(rows.map((row) => [row.day, row.value]));
 }
 
-/** Revenue counts confirmed orders only: not one still pending or awaiting its proof, nor a cancelled one. */
-const REVENUE_STATUSES = ['confirmed', 'shipped', 'delivered'] as const;
-
 /** The firm's figures per day for the last `days` days (UTC), and what needs attention now. */
 export async function dashboard(db: Db, days: number, now = new Date()): Promise<Dashboard> {
   const list = periodDays(days, now);
   const since = new Date(`${list[0]}T00:00:00Z`);
   const notCancelled = ne(orders.status, 'cancelled');
   const orderDay = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const confirmed = inArray(orders.status, [...REVENUE_STATUSES]);
-  const [orderDays, newUsers, checks, newLeads, cardViews, queue, [suspicious], [blocked], [unhandled]] =
-    await Promise.all([
-      // Orders and revenue in one pass over the period's orders.
-      db
-        .select({
-          day: orderDay,
-          orders: sql<number>`count(*)`.mapWith(Number),
-          cents: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${confirmed}), 0)`.mapWith(
-            Number,
-          ),
-        })
-        .from(orders)
-        .where(and(gte(orders.createdAt, since), notCancelled))
-        .groupBy(orderDay),
-      perDay(db, users, users.createdAt, since),
-      perDay(db, serialVerifications, serialVerifications.verifiedAt, since),
-      perDay(db, leads, leads.createdAt, since),
-      cardViewsPerDay(db, list),
-      countWorkQueue(db),
-      db.select({ value: count() }).from(serials).where(gt(serials.verificationCount, MAX_VERIFICATIONS)),
-      db.select({ value: count() }).from(serials).where(eq(serials.status, 'blocked')),
-      db.select({ value: count() }).from(leads).where(eq(leads.status, 'new')),
-    ]);
+  const [
+    orderDays,
+    paidDays,
+    owed,
+    newUsers,
+    checks,
+    newLeads,
+    cardViews,
+    queue,
+    [suspicious],
+    [blocked],
+    [unhandled],
+  ] = await Promise.all([
+    db
+      .select({ day: orderDay, orders: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(and(gte(orders.createdAt, since), notCancelled))
+      .groupBy(orderDay),
+    paidPerDay(db, since),
+    owedByAge(db, now),
+    perDay(db, users, users.createdAt, since),
+    perDay(db, serialVerifications, serialVerifications.verifiedAt, since),
+    perDay(db, leads, leads.createdAt, since),
+    cardViewsPerDay(db, list),
+    countWorkQueue(db),
+    db.select({ value: count() }).from(serials).where(gt(serials.verificationCount, MAX_VERIFICATIONS)),
+    db.select({ value: count() }).from(serials).where(eq(serials.status, 'blocked')),
+    db.select({ value: count() }).from(leads).where(eq(leads.status, 'new')),
+  ]);
   const series = (map: Map<string, number>) => list.map((day) => ({ day, value: map.get(day) ?? 0 }));
   const orderCounts = new Map(orderDays.map((row) => [row.day, row.orders]));
-  const revenueSeries = series(new Map(orderDays.map((row) => [row.day, row.cents])));
+  const revenueSeries = series(paidDays);
   return {
     days,
     orders: series(orderCounts),
     revenue_cents: revenueSeries,
-    revenue_total: centsToPrice(revenueSeries.reduce((sum, figure) => sum + figure.value, 0)),
+    revenue_total: signedPrice(revenueSeries.reduce((sum, figure) => sum + figure.value, 0)),
+    owed,
     new_users: series(newUsers),
     verifications: series(checks),
     leads: series(newLeads),

@@ -14,6 +14,25 @@ const queueCountSchema = z
   })
   .meta({ id: 'QueueCount' });
 
+const owedBucketSchema = z
+  .strictObject({
+    label: z.string().describe('"0–30 days", "31–60 days", "Over 60 days".'),
+    from: z.number().int().describe('Days since the invoice, from.'),
+    to: z.number().int().nullable().describe('Days since the invoice, to (inclusive); null: no end.'),
+    count: z.number().int(),
+    amount: z.string().describe('Dollars with two decimals.'),
+  })
+  .meta({ id: 'OwedBucket' });
+
+const owedByAgeSchema = z
+  .strictObject({
+    count: z.number().int().describe('Invoiced orders that still owe money.'),
+    total: z.string().describe('What they owe in all, dollars with two decimals.'),
+    buckets: z.array(owedBucketSchema).describe('By the age of the debt since its invoice’s date.'),
+  })
+  .meta({ id: 'OwedByAge' });
+export type OwedByAge = z.output<typeof owedByAgeSchema>;
+
 /** The firm's figures per day for the last days (UTC), and what needs attention now. */
 export const dashboardSchema = z
   .strictObject({
@@ -21,8 +40,15 @@ export const dashboardSchema = z
     orders: z.array(dayFigureSchema),
     revenue_cents: z
       .array(dayFigureSchema)
-      .describe('Revenue in cents per day placed, of confirmed orders only (confirmed, shipped, delivered).'),
-    revenue_total: z.string().describe('Dollars with two decimals, of confirmed orders only.'),
+      .describe(
+        'Paid revenue in cents per UTC day the money moved: payments received less refunds made (below zero on a day refunds outweigh payments).',
+      ),
+    revenue_total: z
+      .string()
+      .describe(
+        'Paid revenue over the period, dollars with two decimals ("-12.00" if refunds outweigh payments).',
+      ),
+    owed: owedByAgeSchema.describe('What invoiced orders still owe now, by age.'),
     new_users: z.array(dayFigureSchema),
     verifications: z.array(dayFigureSchema),
     leads: z.array(dayFigureSchema),

@@ -10,6 +10,7 @@ import { catalogAdminRoutes } from '../catalog/admin-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { numberedPage } from '../paging.ts';
+import { paymentAdminRoutes } from '../payments/admin-routes.ts';
 import { bankAdminRoutes } from '../payments/statements/admin-routes.ts';
 import { proofAdminRoutes } from '../proofs/admin-routes.ts';
 import { serialSignalAdminRoutes } from '../registry/anomalies/admin-routes.ts';
@@ -93,6 +94,7 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   await app.register(billingAdminRoutes, { db });
   if (deps.cardPayments) await app.register(cardRefundAdminRoutes, { db, cardPayments: deps.cardPayments });
   await app.register(bankAdminRoutes, { db });
+  await app.register(paymentAdminRoutes, { db, mailer, publicUrl });
 };
 
 /** The module's routes entry: the admin console's API, under /api/admin; the domains' routes read forms. */

@@ -7,6 +7,8 @@ import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { userSearch } from '../accounts/user-admin.ts';
 import { offsetOf, type Page, pageOf } from '../paging.ts';
+import { paymentEntries } from '../payments/entries.ts';
+import { paymentOf } from '../payments/payment-block.ts';
 import { ADMIN_PAGE_SIZE } from '../staff/list-query.ts';
 import type { AdminOrdersQuery } from './admin-schemas.ts';
 import { cardCounts } from './card-count.ts';
@@ -80,6 +82,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<Page<A
           total: centsToPrice(order.totalCents),
           item_count: order.itemCount,
           card_count: counts.get(order.id) ?? 0,
+          payment: paymentOf(order),
           customer: { id: order.userId, email: user?.email ?? '', name: user ? nameOf(user) : '' },
           queue,
           waiting_since: since?.toISOString() ?? null,
@@ -106,7 +109,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, id));
   if (!found) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
-  const [[order], events, story] = await Promise.all([
+  const [[order], events, story, entries] = await Promise.all([
     withLines(db, [found.order]),
     db
       .select({ event: orderEvents, by: users.email })
@@ -115,6 +118,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     orderStory(db, { id, customerId: found.user.id, placedAt: found.order.createdAt }),
+    paymentEntries(db, id),
   ]);
   if (!order) throw new AppError('not_found', ORDER_ADMIN_MESSAGES.notFound);
   return {
@@ -129,5 +133,7 @@ export async function getAdminOrder(db: Db, id: number): Promise<AdminOrder> {
     })),
     story,
     next_statuses: ORDER_TRANSITIONS[order.status],
+    payments: entries,
+    ship_unpaid_reason: found.order.shipUnpaidReason,
   };
 }

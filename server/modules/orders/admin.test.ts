@@ -85,6 +85,14 @@ it('moves an order along pending → confirmed → shipped → delivered, mailin
   expect(confirmed.status).toBe(200);
   expect(confirmed.body).toMatchObject({ status: 'confirmed', next_statuses: ['shipped', 'cancelled'] });
   expect((await smtp.waitFor(customer.email)).subject).toContain(`${order.number}: Confirmed`);
+  // Shipping waits for payment (decision 063).
+  const paid = await call('POST', `/api/admin/orders/${order.id}/payments/`, admin.cookie, {
+    kind: 'payment',
+    method: 'bank_transfer',
+    amount: confirmed.body.total,
+  });
+  expect(paid.status).toBe(200);
+  expect((await smtp.waitFor(customer.email)).subject).toContain('Payment received');
 
   const shipped = await call('POST', url, admin.cookie, {
     status: 'shipped',
@@ -123,6 +131,7 @@ it('moves an order along pending → confirmed → shipped → delivered, mailin
     ['order.status', { status: 'pending' }, 'confirmed'],
     // Confirming issued the order's invoice, in the same transaction.
     ['invoice.issue', null, undefined],
+    ['order.payment', null, undefined],
     ['order.status', { status: 'confirmed' }, 'shipped'],
     ['order.status', { status: 'shipped' }, 'delivered'],
   ]);
@@ -217,7 +226,7 @@ it('lists orders with filters and pages', async () => {
   expect((await call('GET', '/api/admin/orders/?search=%25', admin.cookie)).body.count).toBe(0);
 });
 
-it('counts orders per day on the dashboard, leaving cancelled orders out and revenue to confirmed ones', async () => {
+it('counts orders per day on the dashboard, leaving cancelled orders out, and money received as revenue', async () => {
   const today = async () => {
     const body = (await call('GET', '/api/admin/dashboard/?days=7', admin.cookie)).body;
     return {
@@ -231,13 +240,20 @@ it('counts orders per day on the dashboard, leaving cancelled orders out and rev
   const after = await today();
   expect(after).toEqual({
     orders: before.orders + 1,
-    // Not revenue until the firm confirms it.
+    // Not revenue until it is paid.
     cents: before.cents,
     pending: before.pending + 1,
   });
   await call('POST', `/api/admin/orders/${order.id}/status/`, admin.cookie, { status: 'confirmed' });
+  // Confirmed and unpaid: it waits in the unpaid queue, still no revenue.
+  expect(await today()).toEqual(after);
   // What the customer pays: $30.00 of cards, $14.90 shipping to Ireland and 23 % VAT ($10.33).
-  expect(await today()).toEqual({ ...after, cents: before.cents + 5523 });
+  const money = (body: object) => call('POST', `/api/admin/orders/${order.id}/payments/`, admin.cookie, body);
+  await money({ kind: 'payment', method: 'bank_transfer', amount: '55.23' });
+  expect(await today()).toEqual({ ...after, cents: before.cents + 5523, pending: before.pending + 1 });
   await call('POST', `/api/admin/orders/${order.id}/status/`, admin.cookie, { status: 'cancelled' });
+  // Cancelled, the money it paid is revenue until it is refunded.
+  expect(await today()).toEqual({ ...before, cents: before.cents + 5523 });
+  await money({ kind: 'refund', method: 'bank_transfer', amount: '55.23' });
   expect(await today()).toEqual(before);
 });

@@ -2,6 +2,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES } from '../../../common/messages/orders.ts';
 import { ORDER_STATUS_LABELS } from '../../../common/order-status.ts';
+import { dollars } from '../../../common/payment-state.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, type OrderStatus, orderEvents, orderLines, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -14,6 +15,8 @@ import {
   prepareDocumentIfFree,
 } from '../billing/invoices.ts';
 import { CATALOG_TOPIC } from '../catalog/service.ts';
+import { moneyOf } from '../payments/ledger.ts';
+import { orderUrl } from '../payments/receipt.ts';
 import { recordTeamCards, type ShippedSerial } from '../personalisation/team-claims.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import { withLines } from './service.ts';
@@ -34,6 +37,8 @@ export const ORDER_ADMIN_MESSAGES = {
   transition: (from: OrderStatus, to: OrderStatus) =>
     `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot become ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
   changed: 'The order changed meanwhile; reload it and try again.',
+  unpaid: (owed: string) =>
+    `This order still owes ${owed}. Record its payment, or why it may ship unpaid, before marking it shipped.`,
 } as const;
 
 export interface FulfilmentDeps {
@@ -61,7 +66,8 @@ async function documentAhead(db: Db, id: number, to: OrderStatus): Promise<Prepa
  * what was read (two admins at once cannot both cancel), a cancelled order's cards go back in stock, the
  * change is written to the order's history and the audit log, a confirmed order gets its invoice and a
  * cancelled invoiced one its credit note, a shipped Team Pack records each member card's serial and mails
- * each member their claim link, and the customer's e-mail is queued with it, all in one transaction.
+ * each member their claim link, and the customer's e-mail is queued with it, all in one transaction. An order
+ * that still owes money ships only once an admin recorded why it may (`allowShipUnpaid`).
  */
 export async function changeOrderStatus(
   deps: FulfilmentDeps,
@@ -86,6 +92,11 @@ export async function changeOrderStatus(
       throw new AppError('conflict', ORDER_ADMIN_MESSAGES.transition(from, to), {
         status: [ORDER_ADMIN_MESSAGES.transition(from, to)],
       });
+    }
+    const owed = moneyOf(found.order).owed_cents;
+    if (to === 'shipped' && owed > 0 && !found.order.shipUnpaidReason) {
+      const message = ORDER_ADMIN_MESSAGES.unpaid(dollars(owed));
+      throw new AppError('conflict', message, { status: [message] });
     }
     const updated = await tx
       .update(orders)
@@ -146,9 +157,11 @@ export async function changeOrderStatus(
           ? await issueCreditNote(tx, actor, id, { prepared })
           : null;
     // The customer's e-mail is queued with the change itself.
-    const [changed] = await withLines(tx, [{ ...found.order, status: to }]);
+    // Read again: confirming set its due date, cancelling what its credit note took back.
+    const [now] = await tx.select().from(orders).where(eq(orders.id, id));
+    const [changed] = await withLines(tx, [now ?? { ...found.order, status: to }]);
     if (changed) {
-      const url = `${deps.publicUrl}/profile#orders`;
+      const url = orderUrl(deps.publicUrl, changed.number);
       await deps.mailer.sendLater(
         orderStatusMail(found.user.email, found.user.firstName, changed, note, url, document),
         tx,

@@ -1,9 +1,12 @@
 // An order's history told in words for the firm: who did what, from its status changes and its proofs.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardChanges } from '../../../common/card-design/changes.ts';
+import { centsToPrice } from '../../../common/money.ts';
+import { codeWords } from '../../../common/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  auditLog,
   type OrderStatus,
   orderEvents,
   orderProofs,
@@ -22,6 +25,27 @@ const STATUS_DEEDS: Record<OrderStatus, string> = {
   shipped: 'marked the order shipped',
   delivered: 'marked the order delivered',
   cancelled: 'cancelled the order',
+};
+
+interface MoneyFacts {
+  method?: string;
+  amount_cents?: number;
+  note?: string;
+  reason?: string;
+}
+
+const amountOf = (facts: MoneyFacts) =>
+  `$${centsToPrice(facts.amount_cents ?? 0)}${facts.method ? ` by ${codeWords(facts.method).toLowerCase()}` : ''}`;
+
+/** What each of an order's money changes says, from its audit entry (the ledger writes one with each). */
+const MONEY_DEEDS: Record<string, (facts: MoneyFacts) => string> = {
+  'order.payment': (facts) =>
+    `recorded a payment of ${amountOf(facts)}${facts.note ? ` (“${facts.note}”)` : ''}`,
+  'order.refund': (facts) =>
+    `recorded a refund of ${amountOf(facts)}${facts.note ? ` (“${facts.note}”)` : ''}`,
+  'order.refund.requested': (facts) => `asked for a refund of ${amountOf(facts)}`,
+  'order.refund.failed': (facts) => `saw a refund of ${amountOf(facts)} fail`,
+  'order.ship_unpaid': (facts) => `let the order ship before it is paid: “${facts.reason ?? ''}”`,
 };
 
 /** "The customer", "Olive (admin)", or who a removed account was. */
@@ -45,7 +69,7 @@ export async function orderStory(
   order: { id: number; customerId: number; placedAt: Date },
 ): Promise<OrderStory[]> {
   const sender = alias(users, 'proof_sender');
-  const [events, proofs] = await Promise.all([
+  const [events, proofs, money] = await Promise.all([
     db
       .select({ event: orderEvents, by: person })
       .from(orderEvents)
@@ -68,6 +92,18 @@ export async function orderStory(
       .leftJoin(sender, eq(sender.id, orderProofs.createdBy))
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(asc(orderProofs.version)),
+    db
+      .select({ entry: auditLog, by: person })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(
+        and(
+          eq(auditLog.targetType, 'order'),
+          eq(auditLog.targetId, String(order.id)),
+          inArray(auditLog.action, Object.keys(MONEY_DEEDS)),
+        ),
+      )
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
   ]);
   const story: Array<OrderStory & { order: number }> = [
     { at: order.placedAt.toISOString(), says: 'The customer placed the order.', note: null, order: 0 },
@@ -110,6 +146,17 @@ export async function orderStory(
         : `${whoIs(by, order.customerId)} ${STATUS_DEEDS[to] ?? `moved the order to ${to}`}.`,
       note: !byCustomer && event.note ? event.note : null,
       order: 3,
+    });
+  }
+  for (const { entry, by } of money) {
+    const deed = MONEY_DEEDS[entry.action];
+    if (!deed) continue;
+    const after = (entry.after ?? {}) as MoneyFacts;
+    story.push({
+      at: entry.createdAt.toISOString(),
+      says: `${by ? whoIs(by, order.customerId) : entry.actorEmail} ${deed(after)}.`,
+      note: null,
+      order: 4,
     });
   }
   return story

@@ -3,6 +3,7 @@ import { WORK_QUEUES } from '../../../common/order-status.ts';
 import { INVOICE_KINDS } from '../../db/schema/billing.ts';
 import { ORDER_STATUSES, TAX_TREATMENTS } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
+import { orderPaymentSchema, paymentEntrySchema } from '../payments/responses.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
 const price = z.string().describe('Dollars with two decimals.');
@@ -123,6 +124,7 @@ export const orderSchema = z
       .describe(
         'Whether its owner is offered "Pay now" by card (POST /api/orders/{id}/pay/): the shop takes cards, the order is not cancelled and something is owed. Always false in the admin console’s views and mails.',
       ),
+    payment: orderPaymentSchema.describe('What is charged, paid, refunded and owed, and by when.'),
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;
@@ -148,6 +150,7 @@ export const adminOrderRowSchema = orderSchema
     total: true,
     item_count: true,
     card_count: true,
+    payment: true,
   })
   .extend({
     customer: customerSchema,
@@ -189,6 +192,11 @@ export const adminOrderSchema = orderSchema
       .array(orderStorySchema)
       .describe('The order placed, its proofs sent and answered and its status changes, oldest first.'),
     next_statuses: z.array(z.enum(ORDER_STATUSES)).describe('The statuses it may move to now.'),
+    payments: z.array(paymentEntrySchema).describe('Its payments and refunds, oldest first.'),
+    ship_unpaid_reason: z
+      .string()
+      .nullable()
+      .describe('Why an admin let it ship before it was paid; null: shipping waits for payment.'),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.output<typeof adminOrderSchema>;

@@ -25,6 +25,8 @@ import { documentsOf } from '../billing/invoices.ts';
 import { payableByCard } from '../card-payments/pay-by-card.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
 import { offsetOf, pageFrom } from '../paging.ts';
+import { paymentOf } from '../payments/payment-block.ts';
+import { orderUrl } from '../payments/receipt.ts';
 import {
   type DesignSummary,
   designSummaries,
@@ -123,6 +125,7 @@ function toOrder(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
     ),
     card_payments: payableByCard(row, options.cardPayments ?? false),
+    payment: paymentOf(row),
   };
 }
 
@@ -394,7 +397,7 @@ export async function placeOrder(
         { cardPayments: deps.cardPayments },
       );
       // Queued in the same transaction: the e-mails exist exactly when the order does.
-      const ordersUrl = `${deps.publicUrl}/profile#orders`;
+      const ordersUrl = orderUrl(deps.publicUrl, placed.number);
       await deps.mailer.sendLater(orderConfirmationMail(user.email, user.firstName, placed, ordersUrl), tx);
       await deps.mailer.sendLater(salesOrderMail(deps.salesEmail, user, placed), tx);
       return placed;

@@ -9,6 +9,13 @@ const newestProof = (column: typeof orderProofs.status | typeof orderProofs.deci
   sql`(SELECT ${column} FROM ${orderProofs} WHERE ${orderProofs.orderId} = ${orders.id}
        ORDER BY ${orderProofs.version} DESC LIMIT 1)`;
 
+/**
+ * Still owes money and no admin let it go unpaid: what it is charged (nothing once cancelled, `orderMoney`'s
+ * rule) exceeds what came in less what went back.
+ */
+const owesMoney = sql`(${orders.totalCents} - ${orders.creditedCents} - ${orders.paidCents} + ${orders.refundedCents} > 0
+  AND ${orders.shipUnpaidReason} IS NULL)`;
+
 /** A personalised order: one of its lines has printed cards, which the firm prints after the proof. */
 const personalised = sql`EXISTS (SELECT 1 FROM ${orderDesigns}
   INNER JOIN ${orderLines} ON ${orderLines.id} = ${orderDesigns.orderLineId}
@@ -27,9 +34,11 @@ interface QueueDefinition {
  * - proof to send: a personalised order awaiting its proof with none open for the customer and no change
  *   asked (no proof yet); waiting since it was placed.
  * - changes requested: awaiting its proof, the newest proof answered "changes"; waiting since that answer.
- * - ready to print: a personalised order confirmed (its proof approved), not yet shipped; waiting since it
- *   was confirmed (an order's `updated_at` moves only with its status).
- * - to ship: a plain order confirmed, not yet shipped; waiting since it was confirmed.
+ * - unpaid: a confirmed order that still owes money and that no admin let ship unpaid: it is neither printed
+ *   nor shipped until paid; waiting since it was confirmed (invoiced), so the most overdue comes first.
+ * - ready to print: a personalised order confirmed (its proof approved) and paid, not yet shipped; waiting
+ *   since it was confirmed (an order's `updated_at` moves only with its status, never with its money).
+ * - to ship: a plain order confirmed and paid, not yet shipped; waiting since it was confirmed.
  * An order waiting for the customer (a proof sent, undecided) is in none.
  */
 const QUEUES: Record<WorkQueue, QueueDefinition> = {
@@ -44,8 +53,17 @@ const QUEUES: Record<WorkQueue, QueueDefinition> = {
     where: sql`${newestProof(orderProofs.status)} = 'changes_requested'`,
     since: newestProof(orderProofs.decidedAt),
   },
-  ready_to_print: { statuses: ['confirmed'], where: personalised, since: sql`${orders.updatedAt}` },
-  to_ship: { statuses: ['confirmed'], where: not(personalised), since: sql`${orders.updatedAt}` },
+  unpaid: { statuses: ['confirmed'], where: owesMoney, since: sql`${orders.updatedAt}` },
+  ready_to_print: {
+    statuses: ['confirmed'],
+    where: and(personalised, not(owesMoney)) as SQL,
+    since: sql`${orders.updatedAt}`,
+  },
+  to_ship: {
+    statuses: ['confirmed'],
+    where: and(not(personalised), not(owesMoney)) as SQL,
+    since: sql`${orders.updatedAt}`,
+  },
 };
 
 const QUEUED_STATUSES = [...new Set(WORK_QUEUES.flatMap((queue) => QUEUES[queue].statuses))];

@@ -16,15 +16,17 @@ import { AppError } from '../../errors.ts';
 import { issueCreditNote } from '../billing/invoices.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 
+/** @public What the ledger refuses with, for the writers that word it again. */
 export const LEDGER_MESSAGES = {
   notFound: 'No such order.',
   refundTooLarge: (cents: number) =>
     `A refund can give back at most what was paid and not yet refunded (${(cents / 100).toFixed(2)}).`,
 } as const;
 
-/** Who wrote an entry: an admin, or a system source (Stripe's webhook, a statement import) in its name. */
+/** @public Who wrote an entry: an admin, or a system source (Stripe's webhook, a statement import) in its name. */
 export type LedgerActor = Actor;
 
+/** @public */
 export interface EntryInput {
   orderId: number;
   method: PaymentMethod;
@@ -57,6 +59,7 @@ export const moneyOf = (order: OrderRow, now?: Date) =>
       paid_cents: order.paidCents,
       refunded_cents: order.refundedCents,
       due_at: order.dueAt?.toISOString() ?? null,
+      cancelled: order.status === 'cancelled',
     },
     now,
   );
@@ -206,7 +209,7 @@ export async function settleRefund(
     .select()
     .from(payments)
     .where(and(eq(payments.method, input.method), eq(payments.sourceId, input.sourceId)));
-  if (!found || found.kind !== 'refund') return null;
+  if (found?.kind !== 'refund') return null;
   const locked = await lockOrder(tx, found.orderId);
   const [entry] = await tx
     .update(payments)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_CLAIM_MESSAGES } from '../../../common/messages/team-claims.ts';
 import { formatSerial } from '../../../common/serial-format.ts';
@@ -63,7 +63,7 @@ async function confirmedTeamPack() {
     { 'idempotency-key': `team-${randomBytes(6).toString('hex')}` },
   );
   expect(placed.status, placed.text).toBe(201);
-  await t.database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, placed.body.id));
+  await t.database.db.update(orders).set({ status: 'confirmed', paidCents: sql`${orders.totalCents}` }); // paid: shipping waits for payment.where(eq(orders.id, placed.body.id));
   const designs = placed.body.items[0].printed as Design[];
   const fresh = (await generateBatch(t.database.db, pack.sku, 4)).map((row) => row.serial);
   return { order: placed.body as { id: number; number: string }, buyer, ana, ben, designs, fresh, pack };

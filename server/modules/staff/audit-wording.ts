@@ -40,6 +40,11 @@ const ACTIONS: Record<string, string> = {
   'bank_statement.import': 'Bank statement imported',
   'bank_line.assign': 'Bank line assigned to an order',
   'bank_line.ignore': 'Bank line set aside: not a payment',
+  'order.payment': 'Payment recorded',
+  'order.refund': 'Refund recorded',
+  'order.refund.requested': 'Refund asked for',
+  'order.refund.failed': 'Refund failed',
+  'order.ship_unpaid': 'Allowed to ship unpaid',
 };
 
 /** Actions only a customer takes, whatever their account's role. */
@@ -81,6 +86,9 @@ const LABELS: Record<string, string | null> = {
   cover_image: 'Cover image',
   kind: 'Signal',
   credits: 'Credits invoice',
+  amount_cents: 'Amount',
+  method: 'Paid by',
+  reason: 'Reason',
 };
 
 /** Values the log says only changed: personal or long text that a glance at the log needs no copy of. */
@@ -91,7 +99,7 @@ const VALUE_WORDS: Record<string, Record<string, string>> = {
   via: { link: 'the proof e-mail', profile: 'their account' },
 };
 /** Fields whose values are codes (`awaiting_proof`): shown as words ("Awaiting proof"). */
-const CODES = new Set(['status', 'role', 'source', 'block_reason', 'kind', 'category']);
+const CODES = new Set(['status', 'role', 'source', 'block_reason', 'kind', 'category', 'method']);
 
 export function actionWords(action: string): string {
   return ACTIONS[action] ?? codeWords(action.replaceAll('.', ' '));

@@ -295,6 +295,28 @@ describe('the webhook', () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
   });
 
+  it('ignores with a 200 a session that does not name one of the shop’s orders by id and number', async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const session = await paidSession(order.id);
+    const strangers = [
+      // A Payment Link's session: client_reference_id alone proves nothing.
+      { ...session, metadata: {}, client_reference_id: String(order.id) },
+      { ...session, metadata: { order_id: String(order.id) } },
+      { ...session, metadata: { order_id: String(order.id), order_number: other.number } },
+      { ...session, metadata: { order_id: '2147483648', order_number: order.number } },
+      { ...session, metadata: { order_id: '99999999999999999999', order_number: order.number } },
+      { ...session, metadata: { order_id: '1e3', order_number: order.number } },
+    ];
+    for (const stranger of strangers) {
+      const answer = await deliver(stand.event('checkout.session.completed', stranger));
+      expect(answer.status).toBe(200);
+    }
+    expect([(await orderRow(order.id)).paidCents, (await orderRow(other.id)).paidCents]).toEqual([0, 0]);
+    expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+  });
+
   it('asks Stripe to send a refund again when the payment it gives back is not recorded yet', async () => {
     const order = await newOrder();
     const session = await paidSession(order.id);

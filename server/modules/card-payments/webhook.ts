@@ -142,6 +142,7 @@ async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<boolean> {
     status: 'succeeded',
     receivedAt: new Date(refund.created * 1000),
     note: 'Refunded in Stripe’s dashboard.',
+    madeByProvider: true,
   });
   return result.entry !== null;
 }

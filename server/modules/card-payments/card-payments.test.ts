@@ -13,7 +13,7 @@ import {
 } from '../../test/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
-import { recordPayment, recordRefund } from '../payments/ledger.ts';
+import { moneyOf, recordPayment, recordRefund } from '../payments/ledger.ts';
 import { STRIPE_ACTOR_EMAIL } from './webhook.ts';
 
 let stand: StripeStandIn;
@@ -194,6 +194,54 @@ describe('Pay now', () => {
     stand.failNext({ status: 429, type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' });
     expect((await pay(order.id)).status).toBe(503);
     expect((await pay(order.id)).status).toBe(200);
+  });
+});
+
+describe('Pay now’s one open session', () => {
+  const sessionOf = (url: string) => {
+    const session = stand.sessions.get(url.split('/').pop() ?? '');
+    if (!session) throw new Error('no such session at the stand-in');
+    return session;
+  };
+
+  it('reuses the order’s open session for the same amount, and replaces (expires) it when the amount changed', async () => {
+    const order = await newOrder();
+    const before = stand.requests.filter((call) => call.path === '/v1/checkout/sessions').length;
+    const first = await pay(order.id);
+    const again = await pay(order.id);
+    expect(again.body.url).toBe(first.body.url);
+    expect(stand.requests.filter((call) => call.path === '/v1/checkout/sessions').length).toBe(before + 1);
+    const opened = sessionOf(first.body.url);
+    const minutes = (opened.expires_at - Date.now() / 1000) / 60;
+    expect(minutes).toBeGreaterThan(30);
+    expect(minutes).toBeLessThanOrEqual(35);
+    // A bank transfer of part came in: what is owed changed, so a new session, and the old one is closed.
+    await db().transaction((tx) =>
+      recordPayment(
+        tx,
+        { id: admin.id, email: admin.email },
+        { orderId: order.id, method: 'bank_transfer', amountCents: 1000 },
+      ),
+    );
+    const changed = await pay(order.id);
+    expect(changed.status).toBe(200);
+    expect(changed.body.url).not.toBe(first.body.url);
+    expect(sessionOf(changed.body.url)).toMatchObject({ status: 'open', amount_total: 4000 });
+    expect(sessionOf(first.body.url).status).toBe('expired');
+    expect(() => stand.complete(opened.id)).toThrow(/expired/);
+  });
+
+  it('opens a new session once the open one was paid (its webhook late), and books a second payment as an overpayment', async () => {
+    const order = await newOrder();
+    const first = await paidSession(order.id);
+    const second = await pay(order.id);
+    expect(second.body.url).not.toBe(first.url);
+    const paidAgain = stand.complete(sessionOf(second.body.url).id);
+    for (const session of [first, paidAgain])
+      expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row.paidCents).toBe(10000);
+    expect(moneyOf(row).owed_cents).toBe(-5000);
   });
 });
 

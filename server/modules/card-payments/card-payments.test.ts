@@ -682,6 +682,38 @@ describe('refunds to the card', () => {
     expect(entries.map((entry) => entry.status)).toEqual(['succeeded']);
   });
 
+  it('settles the admin’s pending refund when its webhook read “not known” before the row committed (PostgreSQL race)', async () => {
+    const order = await newOrder();
+    const session = await payByCard(order.id);
+    const refund = {
+      id: `re_test_race_${order.id}`,
+      object: 'refund',
+      amount: 1500,
+      currency: 'usd',
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    let delivered: ReturnType<typeof deliver> | undefined;
+    // The admin's write holds the order's lock with its pending row not yet committed while the webhook
+    // arrives: on PostgreSQL it reads "not known" and waits for the lock; on PGlite (one connection) it waits
+    // for the whole transaction, and finds the row.
+    await db().transaction(async (tx) => {
+      await recordRefund(
+        tx,
+        { id: admin.id, email: admin.email },
+        { orderId: order.id, method: 'card', amountCents: 1500, sourceId: refund.id, status: 'pending' },
+      );
+      delivered = deliver(stand.event('refund.created', refund));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await delivered)?.status).toBe(200);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, refund.id));
+    expect(entry?.status).toBe('succeeded');
+    expect((await orderRow(order.id)).refundedCents).toBe(1500);
+  });
+
   it('makes one refund of a double click', async () => {
     const order = await newOrder();
     await payByCard(order.id);

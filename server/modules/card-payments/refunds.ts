@@ -61,7 +61,7 @@ interface RefundDeps {
 }
 
 /** What one form submission made: the refunds Stripe made, and what was not refunded (with why) when a part failed. */
-export interface CardRefundAnswer {
+interface CardRefundAnswer {
   refunds: CardRefund[];
   unrefunded_cents: number;
   message: string | null;

@@ -21,7 +21,7 @@ const stripeActor = (buyerId: number): LedgerActor => ({ id: buyerId, email: STR
 type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
 
 /** Says in the log why an event was ignored. */
-export type EventLog = (why: string, objectId: string) => void;
+type EventLog = (why: string, objectId: string) => void;
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);

@@ -8,6 +8,11 @@ export const CARD_PAYMENT_MESSAGES = {
   refundTooLarge: (amount: string) =>
     `At most ${amount} can be refunded to a card: what was paid by card and not yet given back.`,
   refundRefused: (message: string) => `Stripe refused the refund: ${message}`,
+  refundKey: 'Reload the page and fill in the refund again.',
+  refundAlreadySent:
+    'This refund was already sent. The order’s payments show what went back to the card; reload the page to refund more.',
+  refundPartlyMade: (made: string, notMade: string, why: string) =>
+    `${made} was refunded to the card, but ${notMade} was not. ${why} Reload the page to refund the rest if it should still go back.`,
   badSignature: 'The webhook signature is missing, wrong or too old.',
   notYetKnown: 'The payment this event is about is not recorded yet; it will be when Stripe sends it again.',
 } as const;

@@ -1,5 +1,5 @@
-// A local stand-in for the few calls of Stripe's API the shop makes (Checkout Sessions create, Refunds
-// create), answered the way Stripe's API reference documents them: form-encoded requests with a Bearer secret
+// A local stand-in for the few calls of Stripe's API the shop makes (Checkout Sessions create, retrieve and
+// expire, Refunds create), answered the way Stripe's API reference documents them: form-encoded requests with a Bearer secret
 // key, JSON objects with `id` and `object`, and Stripe's error shape. It remembers what it was asked, so tests
 // can check the calls' shape, and builds and signs the events Stripe would send to the webhook.
 import { randomBytes } from 'node:crypto';
@@ -26,7 +26,7 @@ export interface StandInSession {
   object: 'checkout.session';
   url: string;
   mode: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   payment_intent: string | null;
   amount_total: number;
@@ -36,6 +36,7 @@ export interface StandInSession {
   success_url: string;
   cancel_url: string;
   created: number;
+  expires_at: number;
 }
 
 export interface StandInRefund {
@@ -97,10 +98,16 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   sessions: Map<string, StandInSession>;
   refunds: Map<string, StandInRefund>;
-  /** The next `count` calls answer this error (a 429, a 500) instead. */
-  failNext(failure: Failure, count?: number): void;
+  /** How the next card refunds are made: `succeeded` at once, as Stripe usually does, or `pending`. */
+  refundStatus: 'succeeded' | 'pending';
+  /** The next `count` calls (after `skip` answered as usual) answer this error (a 429, a 500) instead. */
+  failNext(failure: Failure, count?: number, skip?: number): void;
+  /** Calls refused with `idempotency_error`: a key used again for another call. */
+  idempotencyErrors: StandInRequest[];
   /** The buyer paid on the hosted page: the session gets a PaymentIntent and is complete and paid. */
   complete(sessionId: string, options?: { paid?: boolean }): StandInSession;
+  /** A refund ends at Stripe (a failed one gives its amount back to the PaymentIntent): the refund as now. */
+  endRefund(refundId: string, status: 'succeeded' | 'failed'): StandInRefund;
   /** What Stripe would send to the webhook: an Event around the object, and its Stripe-Signature header. */
   event(type: string, object: unknown, options?: { created?: number; id?: string }): Stripe.Event;
   sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
@@ -120,9 +127,11 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
   const refunds = new Map<string, StandInRefund>();
   /** PaymentIntents the stand-in made, with what was paid and refunded. */
   const intents = new Map<string, { amount: number; currency: string; refunded: number }>();
-  const failures: Failure[] = [];
-  /** Answers by idempotency key. */
-  const replays = new Map<string, string>();
+  const failures: (Failure | undefined)[] = [];
+  const idempotencyErrors: StandInRequest[] = [];
+  /** Answers by idempotency key, with the call they answered. */
+  const replays = new Map<string, { call: string; body: string }>();
+  const state = { refundStatus: 'succeeded' as 'succeeded' | 'pending' };
   let base = '';
 
   function createSession(params: Params): StandInSession | Failure {
@@ -145,6 +154,15 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
     if (!successUrl) return missing('success_url');
     if (!cancelUrl) return missing('cancel_url');
     const id = newId('cs');
+    const expiresAt = Number(text(params, 'expires_at') ?? now() + 24 * 3600);
+    // Stripe: between 30 minutes and 24 hours from now.
+    if (!Number.isInteger(expiresAt) || expiresAt < now() + 30 * 60 - 5 || expiresAt > now() + 24 * 3600 + 5)
+      return {
+        status: 400,
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        message: 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+      };
     const session: StandInSession = {
       id,
       object: 'checkout.session',
@@ -160,6 +178,7 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
       success_url: successUrl,
       cancel_url: cancelUrl,
       created: now(),
+      expires_at: expiresAt,
     };
     sessions.set(id, session);
     return session;
@@ -192,12 +211,34 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
       currency: intent.currency,
       payment_intent: intentId,
       // Card refunds are usually `succeeded` at once, but may be `pending`; the webhook says how they end.
-      status: 'pending',
+      status: state.refundStatus,
       metadata: record(params.metadata),
       created: now(),
     };
     refunds.set(refund.id, refund);
     return refund;
+  }
+
+  /** Retrieve a session, or expire an open one (Stripe refuses to expire one that is not open). */
+  function sessionCall(id: string, expire: boolean): StandInSession | Failure {
+    const session = sessions.get(id);
+    if (!session)
+      return {
+        status: 404,
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such checkout.session: '${id}'`,
+      };
+    if (!expire) return session;
+    if (session.status !== 'open')
+      return {
+        status: 400,
+        type: 'invalid_request_error',
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      };
+    const expired: StandInSession = { ...session, status: 'expired' };
+    sessions.set(id, expired);
+    return expired;
   }
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -232,27 +273,42 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
     // Stripe answers a key it has seen with the first answer again, doing nothing twice.
     const key = header('idempotency-key');
     const seen = key === undefined ? undefined : replays.get(key);
-    if (seen) {
-      response.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
-      response.end(seen);
+    // …and refuses the key used again for another call (other parameters): Stripe's `idempotency_error`.
+    const call = `${request.method} ${url.pathname} ${JSON.stringify(params)}`;
+    if (seen && seen.call !== call) {
+      const refused = requests.at(-1);
+      if (refused) idempotencyErrors.push(refused);
+      fail(response, {
+        status: 400,
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      });
       return;
     }
+    if (seen) {
+      response.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      response.end(seen.body);
+      return;
+    }
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
     const result =
       request.method === 'POST' && url.pathname === '/v1/checkout/sessions'
         ? createSession(params)
         : request.method === 'POST' && url.pathname === '/v1/refunds'
           ? createRefund(params)
-          : {
-              status: 404,
-              type: 'invalid_request_error',
-              message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
-            };
+          : sessionPath && (request.method === 'GET' || (request.method === 'POST' && sessionPath[2]))
+            ? sessionCall(decodeURIComponent(sessionPath[1] ?? ''), Boolean(sessionPath[2]))
+            : {
+                status: 404,
+                type: 'invalid_request_error',
+                message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+              };
     if ('status' in result && typeof result.status === 'number' && !('object' in result)) {
       fail(response, result as Failure);
       return;
     }
     const body = JSON.stringify(result);
-    if (key !== undefined) replays.set(key, body);
+    if (key !== undefined) replays.set(key, { call, body });
     response.writeHead(200, { 'content-type': 'application/json', 'request-id': newId('req') });
     response.end(body);
   }
@@ -270,12 +326,22 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
     requests,
     sessions,
     refunds,
-    failNext(failure, count = 1) {
+    get refundStatus() {
+      return state.refundStatus;
+    },
+    set refundStatus(status) {
+      state.refundStatus = status;
+    },
+    idempotencyErrors,
+    failNext(failure, count = 1, skip = 0) {
+      for (let i = 0; i < skip; i++) failures.push(undefined);
       for (let i = 0; i < count; i++) failures.push(failure);
     },
     complete(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status !== 'open')
+        throw new Error(`session ${sessionId} is ${session.status}: it cannot be paid`);
       const paymentIntent = session.payment_intent ?? newId('pi');
       intents.set(paymentIntent, { amount: session.amount_total, currency: session.currency, refunded: 0 });
       const completed: StandInSession = {
@@ -286,6 +352,15 @@ export async function startStripeStandIn(secretKey = STAND_IN_SECRET_KEY): Promi
       };
       sessions.set(sessionId, completed);
       return completed;
+    },
+    endRefund(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      const intent = intents.get(refund.payment_intent);
+      if (status === 'failed' && refund.status !== 'failed' && intent) intent.refunded -= refund.amount;
+      const ended: StandInRefund = { ...refund, status };
+      refunds.set(refundId, ended);
+      return ended;
     },
     event(type, object, options = {}) {
       return {

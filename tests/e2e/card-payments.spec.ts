@@ -129,6 +129,14 @@ test('the admin refunds part of a card payment from the order page, confirmed fi
   const panel = page.getByRole('region', { name: 'Refund to the card' });
   const amount = panel.getByLabel('Amount (USD)');
   await expect(amount).toHaveValue(order.total);
+  // More than can go back: the confirm step does not open; the error is beside the field, and focused.
+  await amount.fill('100000.00');
+  await panel.getByLabel('Reason').fill('One card arrived scratched.');
+  await panel.getByRole('button', { name: 'Refund to the card' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(panel.getByText(`At most ${order.total} can be refunded to a card`)).toBeVisible();
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await amount.fill('10.00');
   await panel.getByLabel('Reason').fill('One card arrived scratched.');
   await panel.getByRole('button', { name: 'Refund to the card' }).click();
@@ -139,7 +147,7 @@ test('the admin refunds part of a card payment from the order page, confirmed fi
   ).toBeVisible();
   const [refund] = [...stand.refunds.values()];
   expect(refund).toMatchObject({ amount: 1000, metadata: { order_number: order.number } });
-  // Pending until the webhook; the panel offers what is left after it once the page's data is read again.
+  // Stripe made it at once; the panel offers what is left after it once the page's data is read again.
   const left = (Math.round(Number(order.total) * 100) - 1000) / 100;
   await expect(page.getByText(`Up to $${left.toFixed(2)} paid by card can be given back.`)).toBeVisible();
   await expect(amount).toHaveValue(left.toFixed(2));

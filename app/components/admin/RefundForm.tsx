@@ -1,12 +1,19 @@
-import { useId, useState } from 'react';
-import { api, fieldErrors } from '../../lib/api';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CARD_PAYMENT_MESSAGES as M } from '../../../common/messages/card-payments';
+import { priceToCents } from '../../../common/money';
+import { company } from '../../../content/company';
+import { ApiError, api, fieldErrors } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { useWrite } from '../../lib/use-write';
 import { ConfirmDialog } from '../modal/ConfirmDialog';
 
+/** A form submission's own key: the server refunds one submission once, however often it is sent. */
+const newKey = () => crypto.randomUUID();
+
 /**
- * A refund to the card through Stripe: the amount (all that can go back, to begin with) and why, asked again
- * before it is sent. It shows as refunded once Stripe's webhook confirms it.
+ * A refund to the card through Stripe: the amount (all that can go back, to begin with) and why, checked and
+ * then asked again before it is sent. Stripe usually makes it at once; else it shows as refunded once
+ * Stripe's webhook confirms it.
  */
 export function RefundForm({
   orderId,
@@ -23,23 +30,74 @@ export function RefundForm({
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  /** What the server said that is not about one field (a refund made only in part, Stripe refusing it). */
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Which message to move the focus to once it shows. */
+  const [focus, setFocus] = useState<'amount' | 'reason' | 'notice' | null>(null);
+  const [requestKey, setRequestKey] = useState(newKey);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const { busy, run } = useWrite();
 
+  useEffect(() => {
+    if (focus === 'amount') amountRef.current?.focus();
+    else if (focus === 'reason') reasonRef.current?.focus();
+    else if (focus === 'notice') noticeRef.current?.focus();
+    if (focus) setFocus(null);
+  }, [focus]);
+
+  function showErrors(found: Record<string, string[]>, message: string | null) {
+    setErrors(found);
+    setNotice(message);
+    setFocus(found.amount ? 'amount' : found.reason ? 'reason' : message ? 'notice' : null);
+  }
+
+  /** The checks the server makes first, so the confirm step opens only for a refund that can be made. */
+  function check(): boolean {
+    const found: Record<string, string[]> = {};
+    const cents = priceToCents(amount.trim());
+    const most = priceToCents(refundable) ?? 0;
+    if (cents === undefined || cents <= 0) found.amount = [M.refundAmount];
+    else if (cents > most) found.amount = [M.refundTooLarge(refundable)];
+    if (reason.trim() === '' || reason.length > 500) found.reason = [M.refundReason];
+    showErrors(found, null);
+    return Object.keys(found).length === 0;
+  }
+
   async function refund() {
-    await run(() => api(`/admin/orders/${orderId}/refunds/`, { method: 'POST', body: { amount, reason } }), {
-      done: `A refund of ${formatDollars(amount)} on order ${number} was sent to Stripe. It shows as refunded once Stripe confirms it.`,
-      failed: 'The refund could not be made.',
-      onDone: () => {
-        setConfirming(false);
-        setReason('');
-        setErrors({});
+    await run(
+      () =>
+        api(`/admin/orders/${orderId}/refunds/`, {
+          method: 'POST',
+          body: { amount, reason, request_key: requestKey },
+        }),
+      {
+        done: (answer) =>
+          answer.message ??
+          `A refund of ${formatDollars(amount)} on order ${number} was sent to Stripe. ${
+            answer.refunds.every((part) => part.status === 'succeeded')
+              ? 'Stripe made it at once.'
+              : 'It shows as refunded once Stripe confirms it.'
+          }`,
+        failed: 'The refund could not be made.',
+        onDone: (answer) => {
+          setConfirming(false);
+          setReason('');
+          setRequestKey(newKey());
+          showErrors({}, answer.message);
+        },
+        onFailed: (error) => {
+          setConfirming(false);
+          const found = fieldErrors(error);
+          showErrors(
+            found,
+            Object.keys(found).length === 0 && error instanceof ApiError ? error.message : null,
+          );
+        },
+        refresh: true,
       },
-      onFailed: (error) => {
-        setConfirming(false);
-        setErrors(fieldErrors(error));
-      },
-      refresh: true,
-    });
+    );
   }
 
   const problem = (field: string) =>
@@ -53,17 +111,23 @@ export function RefundForm({
     <section className="admin-panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Refund to the card</h2>
       <p className="muted">Up to {formatDollars(refundable)} paid by card can be given back.</p>
+      {notice && (
+        <p ref={noticeRef} tabIndex={-1} className="field-error" role="alert">
+          {notice}
+        </p>
+      )}
       <form
         className="form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          setConfirming(true);
+          if (check()) setConfirming(true);
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount (USD)</label>
+          <label htmlFor={`${id}-amount`}>Amount ({company.currency})</label>
           <input
+            ref={amountRef}
             id={`${id}-amount`}
             inputMode="decimal"
             value={amount}
@@ -77,6 +141,7 @@ export function RefundForm({
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason</label>
           <textarea
+            ref={reasonRef}
             id={`${id}-reason`}
             value={reason}
             maxLength={500}

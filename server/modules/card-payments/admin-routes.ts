@@ -23,6 +23,8 @@ const cardRefundBody = z.strictObject({
     .transform(priceInCents(M.refundAmount, MAX_REFUND_CENTS))
     .refine((cents) => cents > 0, M.refundAmount),
   reason: z.string({ error: M.refundReason }).trim().min(1, M.refundReason).max(500, M.refundReason),
+  /** The form submission's own key (a UUID made by the form): the same submission is never refunded twice. */
+  request_key: z.string({ error: M.refundKey }).regex(/^[A-Za-z0-9_-]{8,64}$/, M.refundKey),
 });
 
 /** The admin's refunds to the card; the admin scope mounts them behind its guard when Stripe is configured. */
@@ -39,17 +41,21 @@ export const cardRefundAdminRoutes: FastifyPluginAsync<{ db: Db; cardPayments: C
       params: { id: idParam },
       body: cardRefundBody,
       responses: {
-        200: { description: 'The refunds Stripe made.', schema: cardRefundsSchema },
+        200: {
+          description:
+            'The refunds Stripe made; when a later part failed, what was not refunded and why, in words to show.',
+          schema: cardRefundsSchema,
+        },
         400: 'Not an amount above zero, or no reason.',
         404: 'No such order.',
-        409: 'More than was paid by card and not given back, or Stripe refused it.',
+        409: 'More than was paid by card and not given back, Stripe refused it, or this submission (request_key) was already sent.',
         503: 'Stripe cannot be reached just now.',
       },
     }),
     async (request) => {
       const id = idOf(request.params.id, LEDGER_MESSAGES.notFound);
-      const { amount, reason } = parseInput(cardRefundBody, request.body);
-      const refunds = await refundToCard(
+      const { amount, reason, request_key } = parseInput(cardRefundBody, request.body);
+      return refundToCard(
         {
           db,
           cardPayments,
@@ -59,8 +65,8 @@ export const cardRefundAdminRoutes: FastifyPluginAsync<{ db: Db; cardPayments: C
         id,
         amount,
         reason,
+        request_key,
       );
-      return { refunds };
     },
   );
 };

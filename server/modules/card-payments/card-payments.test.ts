@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { auditLog, orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { insertPendingOrder } from '../../test/placed-orders.ts';
 import { request } from '../../test/request.ts';
@@ -12,7 +13,7 @@ import {
 } from '../../test/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
-import { recordPayment } from '../payments/ledger.ts';
+import { moneyOf, recordPayment, recordRefund } from '../payments/ledger.ts';
 import { STRIPE_ACTOR_EMAIL } from './webhook.ts';
 
 let stand: StripeStandIn;
@@ -196,6 +197,54 @@ describe('Pay now', () => {
   });
 });
 
+describe('Pay now’s one open session', () => {
+  const sessionOf = (url: string) => {
+    const session = stand.sessions.get(url.split('/').pop() ?? '');
+    if (!session) throw new Error('no such session at the stand-in');
+    return session;
+  };
+
+  it('reuses the order’s open session for the same amount, and replaces (expires) it when the amount changed', async () => {
+    const order = await newOrder();
+    const before = stand.requests.filter((call) => call.path === '/v1/checkout/sessions').length;
+    const first = await pay(order.id);
+    const again = await pay(order.id);
+    expect(again.body.url).toBe(first.body.url);
+    expect(stand.requests.filter((call) => call.path === '/v1/checkout/sessions').length).toBe(before + 1);
+    const opened = sessionOf(first.body.url);
+    const minutes = (opened.expires_at - Date.now() / 1000) / 60;
+    expect(minutes).toBeGreaterThan(30);
+    expect(minutes).toBeLessThanOrEqual(35);
+    // A bank transfer of part came in: what is owed changed, so a new session, and the old one is closed.
+    await db().transaction((tx) =>
+      recordPayment(
+        tx,
+        { id: admin.id, email: admin.email },
+        { orderId: order.id, method: 'bank_transfer', amountCents: 1000 },
+      ),
+    );
+    const changed = await pay(order.id);
+    expect(changed.status).toBe(200);
+    expect(changed.body.url).not.toBe(first.body.url);
+    expect(sessionOf(changed.body.url)).toMatchObject({ status: 'open', amount_total: 4000 });
+    expect(sessionOf(first.body.url).status).toBe('expired');
+    expect(() => stand.complete(opened.id)).toThrow(/expired/);
+  });
+
+  it('opens a new session once the open one was paid (its webhook late), and books a second payment as an overpayment', async () => {
+    const order = await newOrder();
+    const first = await paidSession(order.id);
+    const second = await pay(order.id);
+    expect(second.body.url).not.toBe(first.url);
+    const paidAgain = stand.complete(sessionOf(second.body.url).id);
+    for (const session of [first, paidAgain])
+      expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row.paidCents).toBe(10000);
+    expect(moneyOf(row).owed_cents).toBe(-5000);
+  });
+});
+
 describe('the webhook', () => {
   it('records a paid session once, from a valid signature, as Stripe in the audit log', async () => {
     const order = await newOrder();
@@ -295,6 +344,28 @@ describe('the webhook', () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
   });
 
+  it('ignores with a 200 a session that does not name one of the shop’s orders by id and number', async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const session = await paidSession(order.id);
+    const strangers = [
+      // A Payment Link's session: client_reference_id alone proves nothing.
+      { ...session, metadata: {}, client_reference_id: String(order.id) },
+      { ...session, metadata: { order_id: String(order.id) } },
+      { ...session, metadata: { order_id: String(order.id), order_number: other.number } },
+      { ...session, metadata: { order_id: '2147483648', order_number: order.number } },
+      { ...session, metadata: { order_id: '99999999999999999999', order_number: order.number } },
+      { ...session, metadata: { order_id: '1e3', order_number: order.number } },
+    ];
+    for (const stranger of strangers) {
+      const answer = await deliver(stand.event('checkout.session.completed', stranger));
+      expect(answer.status).toBe(200);
+    }
+    expect([(await orderRow(order.id)).paidCents, (await orderRow(other.id)).paidCents]).toEqual([0, 0]);
+    expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    expect((await orderRow(order.id)).paidCents).toBe(5000);
+  });
+
   it('asks Stripe to send a refund again when the payment it gives back is not recorded yet', async () => {
     const order = await newOrder();
     const session = await paidSession(order.id);
@@ -328,23 +399,117 @@ describe('the webhook', () => {
   });
 });
 
+describe('refunds Stripe made', () => {
+  it('records a refund made in Stripe’s dashboard even beyond what the ledger counts, flagged in the audit log', async () => {
+    const order = await newOrder();
+    const session = await payByCard(order.id);
+    // Given back by bank transfer too (the admin recorded it), and then in Stripe’s dashboard as well.
+    await db().transaction((tx) =>
+      recordRefund(
+        tx,
+        { id: admin.id, email: admin.email },
+        { orderId: order.id, method: 'bank_transfer', amountCents: 4000, status: 'succeeded' },
+      ),
+    );
+    const refund = {
+      id: `re_test_dashboard_${order.id}`,
+      object: 'refund',
+      amount: 3000,
+      currency: 'usd',
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    const answer = await deliver(stand.event('refund.created', refund));
+    expect(answer.status).toBe(200);
+    // The refunded sum never passes the paid sum; the entry keeps what Stripe gave back.
+    expect((await orderRow(order.id)).refundedCents).toBe(5000);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, refund.id));
+    expect(entry).toMatchObject({ status: 'succeeded', amountCents: 3000 });
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(order.id))));
+    expect(audit.at(-1)).toMatchObject({
+      action: 'order.refund',
+      actorEmail: STRIPE_ACTOR_EMAIL,
+      after: { amount_cents: 3000, beyond_refundable_cents: 2000 },
+    });
+  });
+
+  it('takes a succeeded refund back out of the sums when it fails after all, once', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    const asked = await request(t, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds/`,
+      cookie: admin.cookie,
+      body: { amount: '20.00', reason: 'Scratched.', request_key: randomUUID() },
+    });
+    expect(asked.body.refunds).toMatchObject([{ status: 'succeeded' }]);
+    expect((await orderRow(order.id)).refundedCents).toBe(2000);
+    const failed = stand.endRefund(asked.body.refunds[0].id, 'failed');
+    expect((await deliver(stand.event('refund.updated', failed))).status).toBe(200);
+    expect((await deliver(stand.event('refund.failed', failed))).status).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row.refundedCents).toBe(0);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, failed.id));
+    expect(entry?.status).toBe('failed');
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, String(order.id))));
+    expect(audit.filter((line) => line.action === 'order.refund.reversed')).toHaveLength(1);
+    // A late "succeeded" of it changes nothing now.
+    expect((await deliver(stand.event('refund.updated', { ...failed, status: 'succeeded' }))).status).toBe(
+      200,
+    );
+    expect((await orderRow(order.id)).refundedCents).toBe(0);
+  });
+});
+
 describe('refunds to the card', () => {
   const refund = (id: number, body: object, cookie = admin.cookie) =>
-    request(t, { method: 'POST', url: `/api/admin/orders/${id}/refunds/`, cookie, body });
+    request(t, {
+      method: 'POST',
+      url: `/api/admin/orders/${id}/refunds/`,
+      cookie,
+      body: { request_key: randomUUID(), ...body },
+    });
+
+  /** Two card payments of one order: the buyer paid a session, and, its webhook late, paid a second one. */
+  async function paidTwice(orderId: number): Promise<[StandInSession, StandInSession]> {
+    const first = await paidSession(orderId);
+    const second = await paidSession(orderId);
+    expect(second.id).not.toBe(first.id);
+    for (const session of [first, second])
+      expect((await deliver(stand.event('checkout.session.completed', session))).status).toBe(200);
+    expect((await orderRow(orderId)).paidCents).toBe(10000);
+    return [first, second];
+  }
 
   it('goes to Stripe, waits pending, and counts once the webhook says it succeeded: part, then the rest', async () => {
     const order = await newOrder();
     const session = await payByCard(order.id);
+    stand.refundStatus = 'pending';
+    onTestFinished(() => {
+      stand.refundStatus = 'succeeded';
+    });
     const asked = await refund(order.id, { amount: '12.50', reason: 'One card arrived scratched.' });
     expect(asked.status).toBe(200);
-    expect(asked.body.refunds).toEqual([
-      {
-        id: expect.stringMatching(/^re_test_/),
-        amount_cents: 1250,
-        status: 'pending',
-        payment_intent: session.payment_intent,
-      },
-    ]);
+    expect(asked.body).toEqual({
+      refunds: [
+        {
+          id: expect.stringMatching(/^re_test_/),
+          amount_cents: 1250,
+          status: 'pending',
+          payment_intent: session.payment_intent,
+        },
+      ],
+      unrefunded_cents: 0,
+      message: null,
+    });
     expect(stand.requests.at(-1)).toMatchObject({
       path: '/v1/refunds',
       params: {
@@ -392,21 +557,12 @@ describe('refunds to the card', () => {
 
   it('splits a refund over card payments, newest first, and a failed one can be asked again', async () => {
     const order = await newOrder();
-    const first = await payByCard(order.id); // 5000
-    // A second card payment on the same order (an overpayment, kept as it is).
-    const again = await newOrder();
-    const second = await paidSession(again.id);
-    await deliver(
-      stand.event('checkout.session.completed', {
-        ...second,
-        metadata: { order_id: String(order.id), order_number: order.number },
-        client_reference_id: String(order.id),
-        amount_total: 3000,
-      }),
-    );
-    expect((await orderRow(order.id)).paidCents).toBe(8000);
-    // The stand-in's PaymentIntent of the second session holds 5000; the ledger says 3000 came in.
-    const asked = await refund(order.id, { amount: '40.00', reason: 'Paid twice.' });
+    const [first, second] = await paidTwice(order.id);
+    stand.refundStatus = 'pending';
+    onTestFinished(() => {
+      stand.refundStatus = 'succeeded';
+    });
+    const asked = await refund(order.id, { amount: '60.00', reason: 'Paid twice.' });
     expect(asked.status).toBe(200);
     expect(
       asked.body.refunds.map((part: { amount_cents: number; payment_intent: string }) => [
@@ -414,32 +570,157 @@ describe('refunds to the card', () => {
         part.amount_cents,
       ]),
     ).toEqual([
-      [second.payment_intent, 3000],
+      [second.payment_intent, 5000],
       [first.payment_intent, 1000],
     ]);
     const [newest] = asked.body.refunds;
     const made = stand.refunds.get(newest.id);
     if (!made) throw new Error('the stand-in made no refund');
-    expect((await deliver(stand.event('refund.failed', { ...made, status: 'failed' }))).status).toBe(200);
+    expect((await deliver(stand.event('refund.failed', stand.endRefund(made.id, 'failed')))).status).toBe(
+      200,
+    );
     const failed = await db().select().from(payments).where(eq(payments.sourceId, made.id));
     expect(failed[0]?.status).toBe('failed');
     expect((await orderRow(order.id)).refundedCents).toBe(0);
-    // Asked again: new refunds at Stripe (another idempotency key), 30.00 in all. A refund entry does not name
-    // its payment, so the pending 10.00 is counted against the newest payment first (decision 065).
-    const retry = await refund(order.id, { amount: '30.00', reason: 'Paid twice.' });
+    // Asked again: a new submission, new refunds at Stripe, 50.00 in all. A refund entry does not name its
+    // payment, so the pending 10.00 is counted against the newest payment first (decision 065).
+    const retry = await refund(order.id, { amount: '50.00', reason: 'Paid twice.' });
     expect(retry.status).toBe(200);
     const parts = retry.body.refunds as { id: string; amount_cents: number }[];
-    expect(parts.reduce((sum, part) => sum + part.amount_cents, 0)).toBe(3000);
+    expect(parts.reduce((sum, part) => sum + part.amount_cents, 0)).toBe(5000);
     expect(parts.map((part) => part.id)).not.toContain(made.id);
+  });
+
+  it('says what was refunded and what was not when a later part fails, and never refunds a submission twice', async () => {
+    const order = await newOrder();
+    const [first, second] = await paidTwice(order.id);
+    const refundsBefore = stand.refunds.size;
+    const body = { amount: '60.00', reason: 'Paid twice.', request_key: randomUUID() };
+    // The first part is made; Stripe refuses the second.
+    stand.failNext(
+      {
+        status: 400,
+        type: 'invalid_request_error',
+        code: 'charge_disputed',
+        message: 'This charge is disputed.',
+      },
+      1,
+      1,
+    );
+    const asked = await refund(order.id, body);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      refunds: [{ payment_intent: second.payment_intent, amount_cents: 5000, status: 'succeeded' }],
+      unrefunded_cents: 1000,
+    });
+    expect(asked.body.message).toBe(
+      '50.00 was refunded to the card, but 10.00 was not. Stripe refused the refund: This charge is disputed. Reload the page to refund the rest if it should still go back.',
+    );
+    expect((await orderRow(order.id)).refundedCents).toBe(5000);
+    // The same submission again (the admin clicked once more): nothing more goes out.
+    const again = await refund(order.id, body);
+    expect(again.status).toBe(409);
+    expect(again.body.errors.amount[0]).toMatch(/already sent/);
+    expect(stand.refunds.size).toBe(refundsBefore + 1);
+    // The rest, as a new submission: only the 10.00.
+    const rest = await refund(order.id, { amount: '10.00', reason: 'Paid twice.' });
+    expect(rest.status).toBe(200);
+    expect(rest.body.refunds).toMatchObject([{ payment_intent: first.payment_intent, amount_cents: 1000 }]);
+    expect((await orderRow(order.id)).refundedCents).toBe(6000);
+    expect(stand.refunds.size).toBe(refundsBefore + 2);
+  });
+
+  it('lets the same submission be sent again when nothing was made (Stripe unreachable)', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    const body = { amount: '20.00', reason: 'Scratched.', request_key: randomUUID() };
+    stand.failNext({ status: 500, type: 'api_error', message: 'Something went wrong on Stripe’s end.' }, 2);
+    expect((await refund(order.id, body)).status).toBe(503);
+    const again = await refund(order.id, body);
+    expect(again.status).toBe(200);
+    expect(again.body.refunds).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
+    expect((await orderRow(order.id)).refundedCents).toBe(2000);
+  });
+
+  it('counts a refund Stripe made at once as refunded at once, and the webhook’s news of it once', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    const asked = await refund(order.id, { amount: '20.00', reason: 'Scratched.' });
+    expect(asked.body.refunds).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
+    expect((await orderRow(order.id)).refundedCents).toBe(2000);
+    const made = stand.refunds.get(asked.body.refunds[0].id);
+    expect((await deliver(stand.event('refund.created', made))).status).toBe(200);
+    expect((await deliver(stand.event('refund.updated', made))).status).toBe(200);
+    expect((await orderRow(order.id)).refundedCents).toBe(2000);
+  });
+
+  it('settles a pending refund when the webhook, having found it unknown, records it as succeeded (the race)', async () => {
+    const order = await newOrder();
+    await payByCard(order.id);
+    stand.refundStatus = 'pending';
+    onTestFinished(() => {
+      stand.refundStatus = 'succeeded';
+    });
+    const asked = await refund(order.id, { amount: '20.00', reason: 'Scratched.' });
+    const made = stand.refunds.get(asked.body.refunds[0].id);
+    if (!made) throw new Error('the stand-in made no refund');
+    // What the webhook does after reading "not known" before the admin's pending row committed.
+    const stripe = { id: buyer.id, email: STRIPE_ACTOR_EMAIL };
+    const result = await db().transaction((tx) =>
+      recordRefund(tx, stripe, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 2000,
+        sourceId: made.id,
+        status: 'succeeded',
+        madeByProvider: true,
+      }),
+    );
+    expect(result.entry?.status).toBe('succeeded');
+    expect((await orderRow(order.id)).refundedCents).toBe(2000);
+    const entries = await db().select().from(payments).where(eq(payments.sourceId, made.id));
+    expect(entries.map((entry) => entry.status)).toEqual(['succeeded']);
+  });
+
+  it('settles the admin’s pending refund when its webhook read “not known” before the row committed (PostgreSQL race)', async () => {
+    const order = await newOrder();
+    const session = await payByCard(order.id);
+    const refund = {
+      id: `re_test_race_${order.id}`,
+      object: 'refund',
+      amount: 1500,
+      currency: 'usd',
+      payment_intent: session.payment_intent,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    let delivered: ReturnType<typeof deliver> | undefined;
+    // The admin's write holds the order's lock with its pending row not yet committed while the webhook
+    // arrives: on PostgreSQL it reads "not known" and waits for the lock; on PGlite (one connection) it waits
+    // for the whole transaction, and finds the row.
+    await db().transaction(async (tx) => {
+      await recordRefund(
+        tx,
+        { id: admin.id, email: admin.email },
+        { orderId: order.id, method: 'card', amountCents: 1500, sourceId: refund.id, status: 'pending' },
+      );
+      delivered = deliver(stand.event('refund.created', refund));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await delivered)?.status).toBe(200);
+    const [entry] = await db().select().from(payments).where(eq(payments.sourceId, refund.id));
+    expect(entry?.status).toBe('succeeded');
+    expect((await orderRow(order.id)).refundedCents).toBe(1500);
   });
 
   it('makes one refund of a double click', async () => {
     const order = await newOrder();
     await payByCard(order.id);
     const before = stand.refunds.size;
-    const body = { amount: '50.00', reason: 'Clicked twice.' };
+    const body = { amount: '50.00', reason: 'Clicked twice.', request_key: randomUUID() };
     const answers = await Promise.all([refund(order.id, body), refund(order.id, body)]);
-    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(stand.refunds.size).toBe(before + 1);
     const entries = await db()
       .select()
@@ -454,6 +735,15 @@ describe('refunds to the card', () => {
     const bad = await refund(order.id, { amount: '1.005', reason: '' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['amount', 'reason']);
+    const keyless = await request(t, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refunds/`,
+      cookie: admin.cookie,
+      body: { amount: '1.00', reason: 'x' },
+    });
+    expect(keyless.status).toBe(400);
+    expect(Object.keys(keyless.body.errors)).toEqual(['request_key']);
+    expect((await refund(order.id, { amount: '1.00', reason: 'x', request_key: 'x y' })).status).toBe(400);
     expect((await refund(order.id, { amount: '0', reason: 'Nothing' })).status).toBe(400);
     expect((await refund(order.id, { amount: '1.00', reason: 'x', extra: 1 })).status).toBe(400);
     expect((await refund(999_999_999, { amount: '1.00', reason: 'x' })).status).toBe(404);
@@ -478,15 +768,20 @@ describe('Pay now’s bound', () => {
 
   it('starts as many card payments an hour per buyer as orders may be placed, then asks to wait', async () => {
     const user = await signedInUser(tight);
-    const order = await insertPendingOrder(tight.database.db, user.id);
-    const start = () =>
-      request(tight, { method: 'POST', url: `/api/orders/${order.id}/pay/`, cookie: user.cookie });
+    const order = () => insertPendingOrder(tight.database.db, user.id);
+    const start = async () =>
+      request(tight, { method: 'POST', url: `/api/orders/${(await order()).id}/pay/`, cookie: user.cookie });
     expect([(await start()).status, (await start()).status]).toEqual([200, 200]);
+    const third = await order();
     const before = stand.requests.length;
-    const third = await start();
-    expect(third.status).toBe(429);
-    expect(third.body.detail).toMatch(/several card payments/);
-    expect(third.headers['retry-after']).toBeDefined();
+    const refused = await request(tight, {
+      method: 'POST',
+      url: `/api/orders/${third.id}/pay/`,
+      cookie: user.cookie,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/several card payments/);
+    expect(refused.headers['retry-after']).toBeDefined();
     expect(stand.requests.length).toBe(before);
   });
 });
@@ -526,5 +821,39 @@ describe('without Stripe keys', () => {
     ]);
     const own = await request(bare, { url: `/api/orders/${order.id}/`, cookie: user.cookie });
     expect(own.body.card_payments).toBe(false);
+  });
+});
+
+describe('the stand-in’s idempotency', () => {
+  it('refuses a key used again with other parameters, as Stripe does', async () => {
+    const call = (amount: string) =>
+      fetch(`${stand.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${STAND_IN_SECRET_KEY}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': 'stand-in-own-test-key',
+        },
+        body: new URLSearchParams({
+          mode: 'payment',
+          'line_items[0][quantity]': '1',
+          'line_items[0][price_data][currency]': 'usd',
+          'line_items[0][price_data][unit_amount]': amount,
+          'line_items[0][price_data][product_data][name]': 'Order X',
+          success_url: 'http://shop.test/',
+          cancel_url: 'http://shop.test/',
+        }),
+      });
+    const first = await call('100');
+    const replay = await call('100');
+    expect(await replay.json()).toEqual(await first.json());
+    const other = await call('200');
+    expect(other.status).toBe(400);
+    expect((await other.json()).error.type).toBe('idempotency_error');
+    stand.idempotencyErrors.splice(0);
+  });
+
+  it('was never sent a key again with other parameters by the shop, in all the tests above', () => {
+    expect(stand.idempotencyErrors).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-// Refunds to the card from the admin: asked of Stripe, kept pending in the ledger, settled by the webhook.
-import { eq } from 'drizzle-orm';
+// Refunds to the card from the admin: asked of Stripe, recorded as Stripe answered, settled by the webhook.
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { CARD_PAYMENT_MESSAGES as M } from '../../../common/messages/card-payments.ts';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
-import { type OrderRow, orders, type PaymentRow } from '../../db/schema/index.ts';
+import { type OrderRow, orders, type PaymentRow, paymentEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { entriesOf, LEDGER_MESSAGES, type LedgerActor, recordRefund } from '../payments/ledger.ts';
 import { stripeUnavailable, type Warn } from './checkout.ts';
@@ -60,10 +60,25 @@ interface RefundDeps {
   warn: Warn;
 }
 
+/** What one form submission made: the refunds Stripe made, and what was not refunded (with why) when a part failed. */
+interface CardRefundAnswer {
+  refunds: CardRefund[];
+  unrefunded_cents: number;
+  message: string | null;
+}
+
+const submissionId = (orderId: number, key: string) => `refund-request:${orderId}:${key}`;
+
 /**
  * Gives `cents` back to the card, from the newest card payment first, split over several when one has less
  * left. Refused before Stripe is asked when it is more than was paid by card and not given back, or more than
- * the ledger allows. Each refund Stripe made is recorded pending at once, even if a later part fails.
+ * the ledger allows. Each refund Stripe made is recorded at once with the status Stripe answered (succeeded:
+ * applied; else pending until the webhook says), even if a later part fails: then the answer says what was
+ * made and what was not, and the submission is spent.
+ *
+ * `requestKey` is the form submission's own key: Stripe's idempotency keys derive from it, and it is kept in
+ * `payment_events` once a part was made, so the same submission sent again (a retry after a lost answer, a
+ * double click) never gives money back twice; a new refund is a new submission (decision 065).
  */
 export async function refundToCard(
   deps: RefundDeps,
@@ -71,51 +86,72 @@ export async function refundToCard(
   orderId: number,
   cents: number,
   reason: string,
-): Promise<CardRefund[]> {
+  requestKey: string,
+): Promise<CardRefundAnswer> {
   const { db } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError('not_found', LEDGER_MESSAGES.notFound);
-  const entries = await entriesOf(db, orderId);
-  const byIntent = refundableByIntent(entries);
-  const asked = entries.filter((entry) => entry.kind === 'refund').length;
-  const most = mostRefundable(order, entries);
-  if (cents > most) {
-    const message = M.refundTooLarge(centsToPrice(most));
-    throw new AppError('conflict', message, { amount: [message] });
-  }
+  const guard = { provider: 'stripe', eventId: submissionId(orderId, requestKey), type: 'refund.requested' };
+  const [fresh] = await db.insert(paymentEvents).values(guard).onConflictDoNothing().returning();
+  if (!fresh) throw new AppError('conflict', M.refundAlreadySent, { amount: [M.refundAlreadySent] });
   const done: CardRefund[] = [];
-  let left = cents;
-  for (const [index, part] of byIntent.entries()) {
-    if (left === 0) break;
-    const amount = Math.min(left, part.cents);
-    const refund = await askStripe(deps, {
-      paymentIntent: part.paymentIntent,
-      amount,
-      metadata: { order_id: String(order.id), order_number: order.number, reason: reason.slice(0, 500) },
-      // The same refund asked twice at once (a double click) is one refund at Stripe, and one entry here; once
-      // one is recorded (even failed), the next has another key.
-      idempotencyKey: `refund-${order.id}-${asked}-${cents}-${index}`,
-    });
-    await db.transaction((tx) =>
-      recordRefund(tx, actor, {
-        orderId,
-        method: 'card',
-        amountCents: refund.amount,
-        sourceId: refund.id,
-        status: 'pending',
-        recordedBy: actor.id,
-        note: reason,
-      }),
-    );
-    done.push({
-      id: refund.id,
-      amount_cents: refund.amount,
-      status: refund.status ?? 'pending',
-      payment_intent: part.paymentIntent,
-    });
-    left -= amount;
+  try {
+    const entries = await entriesOf(db, orderId);
+    const byIntent = refundableByIntent(entries);
+    const most = mostRefundable(order, entries);
+    if (cents > most) {
+      const message = M.refundTooLarge(centsToPrice(most));
+      throw new AppError('conflict', message, { amount: [message] });
+    }
+    let left = cents;
+    for (const [index, part] of byIntent.entries()) {
+      if (left === 0) break;
+      const amount = Math.min(left, part.cents);
+      let refund: Stripe.Refund;
+      try {
+        refund = await askStripe(deps, {
+          paymentIntent: part.paymentIntent,
+          amount,
+          metadata: { order_id: String(order.id), order_number: order.number, reason: reason.slice(0, 500) },
+          // One key per part of one submission: the library's own retry of a call is one refund at Stripe.
+          idempotencyKey: `refund-${order.id}-${requestKey}-${index}-${part.paymentIntent}-${amount}`,
+        });
+      } catch (error) {
+        if (done.length === 0 || !(error instanceof AppError)) throw error;
+        return {
+          refunds: done,
+          unrefunded_cents: left,
+          message: M.refundPartlyMade(centsToPrice(cents - left), centsToPrice(left), error.message),
+        };
+      }
+      const succeeded = refund.status === 'succeeded';
+      await db.transaction((tx) =>
+        recordRefund(tx, actor, {
+          orderId,
+          method: 'card',
+          amountCents: refund.amount,
+          sourceId: refund.id,
+          status: succeeded ? 'succeeded' : 'pending',
+          recordedBy: actor.id,
+          note: reason,
+        }),
+      );
+      done.push({
+        id: refund.id,
+        amount_cents: refund.amount,
+        status: refund.status ?? 'pending',
+        payment_intent: part.paymentIntent,
+      });
+      left -= amount;
+    }
+    return { refunds: done, unrefunded_cents: 0, message: null };
+  } finally {
+    // Nothing made: the same submission may be sent again (Stripe was unreachable, the amount was refused).
+    if (done.length === 0)
+      await db
+        .delete(paymentEvents)
+        .where(and(eq(paymentEvents.provider, guard.provider), eq(paymentEvents.eventId, guard.eventId)));
   }
-  return done;
 }
 
 async function askStripe(

@@ -20,10 +20,20 @@ export const cardRefundsSchema = z
         amount_cents: z.number().int(),
         status: z
           .string()
-          .describe('Stripe’s status: pending until the webhook says it succeeded or failed.'),
+          .describe(
+            'Stripe’s status: succeeded (counted at once), or pending until the webhook says how it ended.',
+          ),
         payment_intent: z.string(),
       }),
     ),
+    unrefunded_cents: z
+      .number()
+      .int()
+      .describe('What was asked and not refunded because a later part failed.'),
+    message: z
+      .string()
+      .nullable()
+      .describe('When a part failed: what was and was not refunded, in words to show.'),
   })
   .meta({ id: 'CardRefunds' });
 export type CardRefunds = z.output<typeof cardRefundsSchema>;

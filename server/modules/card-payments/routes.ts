@@ -94,7 +94,9 @@ const cardPaymentsApi: FastifyPluginAsync<CardRoutesOptions> = async (app, optio
         } catch {
           throw new AppError('bad_request', M.badSignature);
         }
-        const outcome = await handleStripeEvent(db, event);
+        const outcome = await handleStripeEvent(db, event, (why, objectId) =>
+          request.log.info({ event: event.id, object: objectId }, `Stripe event ignored: ${why}`),
+        );
         request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe event');
         return { received: true as const };
       },

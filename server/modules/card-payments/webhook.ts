@@ -20,6 +20,9 @@ const stripeActor = (buyerId: number): LedgerActor => ({ id: buyerId, email: STR
 
 type WebhookOutcome = 'recorded' | 'duplicate' | 'ignored';
 
+/** Says in the log why an event was ignored. */
+type EventLog = (why: string, objectId: string) => void;
+
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -52,16 +55,50 @@ async function recordCardPayment(
   });
 }
 
+/** The largest id a PostgreSQL `integer` column holds: a larger one names no order (and must not reach a query). */
+const MAX_ORDER_ID = 2 ** 31 - 1;
+
+/**
+ * The order a session is for: only one this shop opened, whose metadata names both the order's id and its
+ * number. A session from elsewhere on the Stripe account (a Payment Link, another app) names neither, or not
+ * both of one order: it is ignored, and logged.
+ */
+async function orderOfSession(
+  tx: Tx,
+  session: Stripe.Checkout.Session,
+  log: EventLog,
+): Promise<{ orderId: number; buyerId: number } | null> {
+  const idText = session.metadata?.order_id ?? '';
+  const number = session.metadata?.order_number ?? '';
+  const orderId = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : 0;
+  if (!number || orderId < 1 || orderId > MAX_ORDER_ID) {
+    log('a Checkout Session not opened by this shop (no order in its metadata)', session.id);
+    return null;
+  }
+  const [order] = await tx
+    .select({ userId: orders.userId, number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.number !== number) {
+    log('a Checkout Session whose metadata names no order of this shop', session.id);
+    return null;
+  }
+  return { orderId, buyerId: order.userId };
+}
+
 /** A paid Checkout Session: its PaymentIntent paid `amount_total` on the order its metadata names. */
-async function sessionPaid(tx: Tx, session: Stripe.Checkout.Session, at: Date): Promise<boolean> {
-  const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
+async function sessionPaid(
+  tx: Tx,
+  session: Stripe.Checkout.Session,
+  at: Date,
+  log: EventLog,
+): Promise<boolean> {
   const paymentIntent = idOf(session.payment_intent);
-  if (session.payment_status !== 'paid' || !paymentIntent || !(Number.isSafeInteger(orderId) && orderId > 0))
-    return false;
+  if (session.payment_status !== 'paid' || !paymentIntent) return false;
   if (session.currency !== SHOP_CURRENCY || !session.amount_total) return false;
-  const buyerId = await buyerOf(tx, orderId);
-  if (buyerId === undefined) return false;
-  await recordCardPayment(tx, { orderId, buyerId, amountCents: session.amount_total, paymentIntent, at });
+  const order = await orderOfSession(tx, session, log);
+  if (!order) return false;
+  await recordCardPayment(tx, { ...order, amountCents: session.amount_total, paymentIntent, at });
   return true;
 }
 
@@ -105,16 +142,17 @@ async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<boolean> {
     status: 'succeeded',
     receivedAt: new Date(refund.created * 1000),
     note: 'Refunded in Stripe’s dashboard.',
+    madeByProvider: true,
   });
   return result.entry !== null;
 }
 
-async function handle(tx: Tx, event: Stripe.Event): Promise<boolean> {
+async function handle(tx: Tx, event: Stripe.Event, log: EventLog): Promise<boolean> {
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return sessionPaid(tx, event.data.object, at);
+      return sessionPaid(tx, event.data.object, at, log);
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed':
@@ -137,7 +175,11 @@ async function handle(tx: Tx, event: Stripe.Event): Promise<boolean> {
  * Handles a verified event once: an event already handled changes nothing. Two deliveries at once queue on
  * the event's key; the second finds it taken after the first commits.
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  log: EventLog = () => {},
+): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentEvents)
@@ -145,6 +187,6 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
       .onConflictDoNothing()
       .returning();
     if (!fresh) return 'duplicate';
-    return (await handle(tx, event)) ? 'recorded' : 'ignored';
+    return (await handle(tx, event, log)) ? 'recorded' : 'ignored';
   });
 }

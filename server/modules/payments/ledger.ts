@@ -127,24 +127,36 @@ async function refundable(tx: Db | Tx, order: OrderRow): Promise<number> {
 
 /**
  * Money out. `pending` (a refund asked of Stripe) counts only once `settleRefund` says it succeeded; a
- * succeeded refund is applied at once. Never more than was paid and not yet refunded.
+ * succeeded refund is applied at once. Never more than was paid and not yet refunded, unless `madeByProvider`:
+ * a refund the provider says it made (Stripe's webhook) is a fact, so it is recorded even beyond what the
+ * ledger counts as refundable, and its audit entry says so for the admin (decision 065).
  */
 export async function recordRefund(
   tx: Db | Tx,
   actor: LedgerActor,
-  input: EntryInput & { status: 'pending' | 'succeeded' },
+  input: EntryInput & { status: 'pending' | 'succeeded'; madeByProvider?: boolean },
 ): Promise<EntryResult> {
   const locked = await lockOrder(tx, input.orderId);
   if (input.sourceId) {
-    // Already recorded (Stripe's webhook came before the answer to our own call): nothing changes.
     const [known] = await tx
-      .select({ id: payments.id })
+      .select({ id: payments.id, status: payments.status })
       .from(payments)
       .where(and(eq(payments.method, input.method), eq(payments.sourceId, input.sourceId)));
+    // Already recorded pending (the admin's call and Stripe's webhook raced): it ended as this says, else
+    // it would stay pending for ever, the event that told of it spent.
+    if (known?.status === 'pending' && input.status === 'succeeded') {
+      const settled = await settleRefund(tx, actor, {
+        method: input.method,
+        sourceId: input.sourceId,
+        status: input.status,
+      });
+      return settled ?? { entry: null, order: await lockOrder(tx, input.orderId) };
+    }
     if (known) return { entry: null, order: locked };
   }
   const left = await refundable(tx, locked);
-  if (input.amountCents > left)
+  const beyond = input.amountCents > left;
+  if (beyond && !input.madeByProvider)
     throw new AppError('conflict', LEDGER_MESSAGES.refundTooLarge(left), {
       amount: [LEDGER_MESSAGES.refundTooLarge(left)],
     });
@@ -158,12 +170,23 @@ export async function recordRefund(
       method: input.method,
       amount_cents: input.amountCents,
       ...(input.note ? { note: input.note } : {}),
+      ...(beyond ? { beyond_refundable_cents: input.amountCents - Math.max(0, left) } : {}),
     },
   });
   const order =
-    input.status === 'succeeded' ? await applyRefund(tx, actor, locked, input.amountCents) : locked;
+    input.status === 'succeeded'
+      ? await applyRefund(tx, actor, locked, fitting(locked, input.amountCents))
+      : locked;
   return { entry, order };
 }
+
+/**
+ * What of a refund the order's sums can take: the refunded sum never passes the paid sum (a constraint). Only
+ * a refund the provider made beyond the ledger's count is cut; its entry keeps the full amount, and its audit
+ * entry says by how much it went beyond, for the admin.
+ */
+const fitting = (order: OrderRow, cents: number) =>
+  Math.max(0, Math.min(cents, order.paidCents - order.refundedCents));
 
 /**
  * A refund that happened: added to the refunded sum; the part of it beyond what was overpaid lowers what the
@@ -183,7 +206,7 @@ async function applyRefund(
     .where(eq(orders.id, order.id))
     .returning();
   if (!updated) throw new Error('the order went away under its lock');
-  if (lowers === 0) return updated;
+  if (lowers === 0 || cents === 0) return updated;
   const note = await issueCreditNote(tx, actor, order.id, { amountCents: lowers });
   if (note) return lockOrder(tx, order.id);
   // Not invoiced yet: the charge is lowered without a document (the invoice, when issued, shows the total).
@@ -197,34 +220,69 @@ async function applyRefund(
 }
 
 /**
- * How a pending refund ended (Stripe's webhook): succeeded applies it, failed leaves the sums alone. A refund
- * already ended, or one never asked for here, changes nothing (null).
+ * How a refund ended (Stripe's webhook): succeeded applies a pending one, failed leaves a pending one's sums
+ * alone. A succeeded one that failed after all (the card's bank sent it back) is taken back out of the
+ * refunded sum: the buyer did not get the money, so the order shows it as theirs again (overpaid) for the
+ * admin to give back another way. Its credit stays: the credit note is issued and the charge stays lowered.
+ * One already ended this way, or one never recorded here, changes nothing (null).
  */
 export async function settleRefund(
   tx: Db | Tx,
   actor: LedgerActor,
   input: { method: PaymentMethod; sourceId: string; status: 'succeeded' | 'failed' },
 ): Promise<EntryResult | null> {
+  const [seen] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.method, input.method), eq(payments.sourceId, input.sourceId)));
+  if (!seen) return null;
+  const locked = await lockOrder(tx, seen.orderId);
+  // Read again under the order's lock: another writer may have settled it meanwhile.
   const [found] = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.method, input.method), eq(payments.sourceId, input.sourceId)));
   if (found?.kind !== 'refund') return null;
-  const locked = await lockOrder(tx, found.orderId);
+  const reversing = input.status === 'failed';
   const [entry] = await tx
     .update(payments)
     .set({ status: input.status, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, found.id), eq(payments.status, 'pending')))
+    .where(
+      and(
+        eq(payments.id, found.id),
+        reversing ? sql`${payments.status} in ('pending', 'succeeded')` : eq(payments.status, 'pending'),
+      ),
+    )
     .returning();
   if (!entry) return null;
+  const wasApplied = reversing && found.status === 'succeeded';
+  const applied = input.status === 'succeeded' ? fitting(locked, found.amountCents) : 0;
   await recordAudit(tx, actor, {
-    action: input.status === 'succeeded' ? 'order.refund' : 'order.refund.failed',
+    action:
+      input.status === 'succeeded'
+        ? 'order.refund'
+        : wasApplied
+          ? 'order.refund.reversed'
+          : 'order.refund.failed',
     targetType: 'order',
     targetId: found.orderId,
-    after: { method: input.method, amount_cents: found.amountCents },
+    after: {
+      method: input.method,
+      amount_cents: found.amountCents,
+      ...(applied < found.amountCents && input.status === 'succeeded'
+        ? { beyond_refundable_cents: found.amountCents - applied }
+        : {}),
+    },
   });
-  const order =
-    input.status === 'succeeded' ? await applyRefund(tx, actor, locked, found.amountCents) : locked;
+  if (input.status === 'succeeded') return { entry, order: await applyRefund(tx, actor, locked, applied) };
+  if (!wasApplied) return { entry, order: locked };
+  // Never below zero: a refund cut when it was applied (`fitting`) takes back at most what is counted.
+  const [order] = await tx
+    .update(orders)
+    .set({ refundedCents: sql`greatest(0, ${orders.refundedCents} - ${found.amountCents})` })
+    .where(eq(orders.id, found.orderId))
+    .returning();
+  if (!order) throw new Error('the order went away under its lock');
   return { entry, order };
 }
 

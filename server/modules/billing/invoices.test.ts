@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
 import { company } from '../../../content/company.ts';
-import { auditLog, invoices, users } from '../../db/schema/index.ts';
+import { auditLog, invoices, orders, users } from '../../db/schema/index.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPendingOrder } from '../../test/placed-orders.ts';
 import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
+import { recordPayment, recordRefund } from '../payments/ledger.ts';
 import { issueCreditNote, issueInvoice, prepareDocument } from './invoices.ts';
 
 let t: TestApp;
@@ -43,6 +44,8 @@ async function moveTo(orderId: number, status: 'confirmed' | 'cancelled') {
   expect(answer.status, answer.text).toBe(200);
   return answer.body;
 }
+
+const words = (text: string) => text.replace(/\s+/g, ' ');
 
 const download = (url: string, cookie?: string) => request(t, { url, ...(cookie ? { cookie } : {}) });
 
@@ -308,5 +311,45 @@ describe('an invoice drawn before the transaction that issues it', () => {
   it('is nothing for a credit note of an order never invoiced', async () => {
     const { order } = await customerOrder();
     expect(await prepareDocument(t.database.db, order.id, 'credit_note')).toBeUndefined();
+  });
+});
+
+describe('a refund before the order was invoiced', () => {
+  it('is credited on a credit note right after the invoice, and counted once', async () => {
+    const { customer, order } = await customerOrder();
+    await t.database.db.transaction(async (tx) => {
+      await recordPayment(tx, admin, { orderId: order.id, method: 'card', amountCents: 5000 });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1000,
+        status: 'succeeded',
+      });
+    });
+    await moveTo(order.id, 'confirmed');
+
+    const documents = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(invoices.id);
+    expect(documents.map((row) => [row.kind, row.totalCents])).toEqual([
+      ['invoice', 5000],
+      ['credit_note', -1000],
+    ]);
+    expect(documents[1]?.creditsInvoiceId).toBe(documents[0]?.id);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.creditedCents).toBe(1000);
+
+    const note = words(await pdfText(documents[1]?.pdf ?? Buffer.alloc(0)));
+    expect(note).toContain(`Credit note for invoice ${documents[0]?.number}`);
+    expect(note).toMatch(/Total credited -\$10\.00/);
+    // The customer sees both, the invoice and what it was lowered by.
+    const own = await request(t, { url: '/api/orders/', cookie: customer.cookie });
+    const listed = own.body.results.find((row: { id: number }) => row.id === order.id);
+    expect(listed.invoices.map((document: { kind: string }) => document.kind)).toEqual([
+      'invoice',
+      'credit_note',
+    ]);
   });
 });

@@ -59,6 +59,7 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
     seller: euSeller,
     credits: null,
     creditCents: 0,
+    creditedBeforeCents: 0,
     orderNumber: 'NX-7K3M-9Q2P',
     orderDate: new Date('2026-11-18T09:00:00Z'),
     reference: rfReference('NX-7K3M-9Q2P'),
@@ -148,6 +149,22 @@ describe('tax amounts', () => {
     });
     expect(splitGross(1190, { taxCents: 1045, totalCents: 6545 })).toEqual({ netCents: 1000, taxCents: 190 });
     expect(splitGross(500, { taxCents: 0, totalCents: 5500 })).toEqual({ netCents: 500, taxCents: 0 });
+  });
+
+  it('splits parts on their running sum, so three thirds add up to the invoice’s net and tax', () => {
+    const invoiced = { taxCents: 1045, totalCents: 6545 };
+    const parts = [
+      splitGross(2182, invoiced, 0),
+      splitGross(2182, invoiced, 2182),
+      splitGross(2181, invoiced, 4364),
+    ];
+    expect(parts).toEqual([
+      { netCents: 1834, taxCents: 348 },
+      { netCents: 1833, taxCents: 349 },
+      { netCents: 1833, taxCents: 348 },
+    ]);
+    expect(parts.reduce((sum, part) => sum + part.taxCents, 0)).toBe(1045);
+    expect(parts.reduce((sum, part) => sum + part.netCents, 0)).toBe(5500);
   });
 });
 
@@ -307,5 +324,27 @@ describe('credit notes', () => {
     expect(text).not.toContain('Matte Black Card');
     expect(text).not.toContain('€65.45');
     expect(await pdfQrCodes(pdf)).toEqual([]);
+  });
+
+  it('the last of several parts takes what is left and says the invoice is now credited in full', async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({
+        kind: 'credit_note',
+        number: 'CN-2026-0009',
+        credits,
+        creditCents: 2181,
+        creditedBeforeCents: 4364,
+      }),
+    );
+    const text = words(await pdfText(pdf));
+    for (const expected of [
+      'Total net -€18.33',
+      'VAT 19 % on -€18.33 -€3.48',
+      'Total credited -€21.81',
+      'it takes back the remaining €21.81 of that invoice; with the earlier credit notes, that invoice is credited in full',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('the rest of it stands');
   });
 });

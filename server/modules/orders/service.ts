@@ -321,7 +321,7 @@ export async function placeOrder(
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
       const subtotal = subtotalCents(lines);
       // Priced with the rates as they are now, and kept: a later change of rates never changes this order.
-      const treatment = treatmentOf(input.company);
+      const treatment = treatmentOf(input.company, address.countryCode);
       const charges = await chargesFor(tx, address.countryCode, subtotal, treatment);
       const { company } = input;
       const [row] = await tx

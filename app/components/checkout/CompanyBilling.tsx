@@ -6,9 +6,9 @@ import { company } from '../../../content/company';
 import { FormField } from '../FormField';
 import { CountryPicker } from '../profile/CountryPicker';
 
-/** Said only where the firm is established in the EU: elsewhere the reverse charge never applies. */
+/** Said only where the firm is established in the EU: elsewhere the exemption never applies. */
 const REVERSE_CHARGE_HINT = isEuMemberState(company.registeredAddress.countryCode)
-  ? 'An EU business in another member state pays no VAT here: the reverse charge applies.'
+  ? 'An EU business in another member state pays no VAT here when the goods go to another member state: you account for it where they arrive.'
   : '';
 
 /** What the buyer has typed of the company the invoice is made out to. */

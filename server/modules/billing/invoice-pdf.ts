@@ -315,14 +315,14 @@ function totals(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): num
   return y + 48;
 }
 
-/** The reverse charge's wording and both VAT IDs, as Article 226 (11a) of the VAT Directive asks. */
+/** The exemption's wording and both VAT IDs, as Article 226 (11) and (4) of the VAT Directive ask. */
 function reverseCharge(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): number {
   if (data.taxTreatment !== 'reverse_charge') return top;
   const sellerVat = data.seller.taxNumbers.find((tax) => /vat/i.test(tax.label))?.value ?? '';
   doc.fontSize(9.5).fillColor(INK);
   plain(
     doc,
-    'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+    'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
     MARGIN,
     top,
     600,

@@ -138,7 +138,7 @@ describe('the EPC069-12 payload', () => {
 describe('tax amounts', () => {
   it('names the tax as what it is', () => {
     expect(taxName(euSeller, 'standard', 2000)).toBe('VAT 20 %');
-    expect(taxName(euSeller, 'reverse_charge', 0)).toBe('VAT 0 % (reverse charge)');
+    expect(taxName(euSeller, 'reverse_charge', 0)).toBe('VAT 0 % (exempt)');
     expect(taxName(usSeller, 'standard', 825)).toBe('Sales tax 8.25 %');
   });
 
@@ -249,9 +249,9 @@ describe('a reverse charge invoice', () => {
       'France',
       'VAT ID: FR12345678901',
       'Attn: Jana Nováková',
-      'VAT 0 % (reverse charge) on €55.00 €0.00',
+      'VAT 0 % (exempt) on €55.00 €0.00',
       'Total due €55.00',
-      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+      'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
       'Supplier VAT ID: DE123456789 · Customer VAT ID: FR12345678901',
     ]) {
       expect(text, expected).toContain(expected);

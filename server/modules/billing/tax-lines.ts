@@ -3,9 +3,9 @@ import { bpToPercent } from '../../../common/tax-rate.ts';
 import type { TaxTreatment } from '../../../common/vat-id.ts';
 import type { Seller } from './seller.ts';
 
-/** "VAT 20 %"; "Sales tax 8.25 %" for a seller in the US (no VAT there); "VAT 0 % (reverse charge)". */
+/** "VAT 20 %"; "Sales tax 8.25 %" for a seller in the US (no VAT there); "VAT 0 % (exempt)". */
 export function taxName(seller: Pick<Seller, 'address'>, treatment: TaxTreatment, rateBp: number): string {
-  if (treatment === 'reverse_charge') return 'VAT 0 % (reverse charge)';
+  if (treatment === 'reverse_charge') return 'VAT 0 % (exempt)';
   return `${seller.address.countryCode === 'US' ? 'Sales tax' : 'VAT'} ${bpToPercent(rateBp)} %`;
 }
 

@@ -251,7 +251,7 @@ describe('buying for a company', () => {
       'VAT number: DE123456789',
       'Société Exemple SARL',
       'VAT ID: FR12345678901',
-      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+      'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
       'Supplier VAT ID: DE123456789 · Customer VAT ID: FR12345678901',
       `Total due €${placed.body.total}`,
     ]) {

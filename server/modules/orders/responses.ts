@@ -10,7 +10,7 @@ const price = z.string().describe('Dollars with two decimals.');
 const taxTreatmentSchema = z
   .enum(TAX_TREATMENTS)
   .describe(
-    '"reverse_charge": no VAT charged, the buyer (an EU business in another member state) accounts for it; "standard" otherwise.',
+    '"reverse_charge": no VAT charged, an exempt intra-Community supply of goods (an EU business in another member state, the goods shipped to another member state; the buyer accounts for the VAT where they arrive); "standard" otherwise.',
   );
 
 /** Who the invoice is made out to when buying for a company. */

@@ -60,7 +60,12 @@ describe('an order confirmed by the firm', () => {
     ]));
     const confirmed = await moveTo(order.id, 'confirmed');
     expect(confirmed.invoices).toEqual([
-      { kind: 'invoice', number: `INV-${year}-0001`, issued_at: expect.any(String) },
+      {
+        kind: 'invoice',
+        number: `INV-${year}-0001`,
+        issued_at: expect.any(String),
+        url: `/api/orders/${order.number}/documents/INV-${year}-0001.pdf`,
+      },
     ]);
   });
 
@@ -351,5 +356,73 @@ describe('a refund before the order was invoiced', () => {
       'invoice',
       'credit_note',
     ]);
+  });
+});
+
+describe('several credit notes of one order', () => {
+  it('each downloads by its number, for its owner and the admin; the old address answers the latest', async () => {
+    const { customer, order } = await customerOrder();
+    await moveTo(order.id, 'confirmed');
+    await t.database.db.transaction(async (tx) => {
+      await recordPayment(tx, admin, { orderId: order.id, method: 'card', amountCents: 5000 });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1000,
+        status: 'succeeded',
+      });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1500,
+        status: 'succeeded',
+      });
+    });
+    const own = await request(t, { url: '/api/orders/', cookie: customer.cookie });
+    const listed = own.body.results.find((row: { id: number }) => row.id === order.id);
+    const notes = (listed.invoices as Array<{ kind: string; number: string; url: string }>).filter(
+      (document) => document.kind === 'credit_note',
+    );
+    expect(notes).toHaveLength(2);
+    for (const [note, amount] of [
+      [notes[0], '10.00'],
+      [notes[1], '15.00'],
+    ] as const) {
+      expect(note?.url).toBe(`/api/orders/${order.number}/documents/${note?.number}.pdf`);
+      const answer = await download(note?.url ?? '', customer.cookie);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers['content-disposition']).toBe(`attachment; filename="${note?.number}.pdf"`);
+      expect(words(await pdfText(answer.raw))).toContain(`Total credited -$${amount}`);
+      const asAdmin = await download(
+        `/api/admin/orders/${order.id}/documents/${note?.number}.pdf`,
+        admin.cookie,
+      );
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.raw.equals(answer.raw)).toBe(true);
+    }
+    const latest = await download(`/api/orders/${order.number}/credit-note.pdf`, customer.cookie);
+    expect(latest.headers['content-disposition']).toBe(`attachment; filename="${notes[1]?.number}.pdf"`);
+
+    // Another buyer, another order's number, or no document number: an unknown document.
+    const stranger = await signedInUser(t);
+    const { order: other } = await customerOrder(stranger);
+    for (const [url, cookie] of [
+      [notes[0]?.url, stranger.cookie],
+      [`/api/orders/${other.number}/documents/${notes[0]?.number}.pdf`, stranger.cookie],
+      [`/api/orders/${order.number}/documents/CN-0000-0000.pdf`, customer.cookie],
+      [`/api/orders/${order.number}/documents/${encodeURIComponent("' OR 1=1 --")}.pdf`, customer.cookie],
+      [`/api/orders/${order.number}/documents/${notes[0]?.number}`, customer.cookie],
+    ] as const) {
+      const answer = await download(url ?? '', cookie);
+      expect(answer.status, url).toBe(404);
+    }
+    expect(
+      (await download(`/api/admin/orders/${other.id}/documents/${notes[0]?.number}.pdf`, admin.cookie))
+        .status,
+    ).toBe(404);
+    expect(
+      (await download(`/api/admin/orders/${order.id}/documents/${notes[0]?.number}.pdf`, customer.cookie))
+        .status,
+    ).toBe(403);
   });
 });

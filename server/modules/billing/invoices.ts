@@ -416,11 +416,14 @@ export async function documentsOf(
     .orderBy(asc(invoices.id));
 }
 
-/** One order's document of a kind, with its PDF; `owner` limits it to that customer's orders. */
+/**
+ * One order's document with its PDF: by its number, or the latest of a kind (the invoice; the latest credit
+ * note). `owner` limits it to that customer's orders.
+ */
 export async function findDocument(
   db: Db,
   order: { number: string; owner: number } | { id: number },
-  kind: InvoiceKind,
+  which: { kind: InvoiceKind } | { number: string },
 ): Promise<InvoiceRow | undefined> {
   const where =
     'id' in order
@@ -430,6 +433,8 @@ export async function findDocument(
     .select({ document: invoices })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(where, eq(invoices.kind, kind)));
+    .where(and(where, 'kind' in which ? eq(invoices.kind, which.kind) : eq(invoices.number, which.number)))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return row?.document;
 }

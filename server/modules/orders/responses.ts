@@ -80,6 +80,9 @@ const orderDocumentSchema = z
     kind: z.enum(INVOICE_KINDS),
     number: z.string().describe('"INV-2026-0001" or "CN-2026-0001".'),
     issued_at: z.iso.datetime(),
+    url: z
+      .string()
+      .describe('Where its owner downloads its PDF: /api/orders/{order}/documents/{number}.pdf.'),
   })
   .meta({ id: 'OrderDocument' });
 
@@ -114,7 +117,11 @@ export const orderSchema = z
     billing: billingSchema.nullable().describe('The company the order was bought for; null for a person.'),
     tax_treatment: taxTreatmentSchema,
     items: z.array(orderLineSchema),
-    invoices: z.array(orderDocumentSchema).describe('Its invoice, then its credit note once cancelled.'),
+    invoices: z
+      .array(orderDocumentSchema)
+      .describe(
+        'Its invoice, then its credit notes oldest first: one per refund that lowered the charge (one right after the invoice for a refund made before it) and one when it is cancelled. Each downloads from its own url.',
+      ),
     print_files: printFilesSchema
       .nullable()
       .describe('A personalised order’s print files, made after the order; null without printed cards.'),

@@ -21,6 +21,7 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
+import { documentUrl } from '../billing/downloads.ts';
 import { documentsOf } from '../billing/invoices.ts';
 import { payableByCard } from '../card-payments/pay-by-card.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
@@ -118,6 +119,7 @@ function toOrder(
       kind: document.kind,
       number: document.number,
       issued_at: document.issuedAt.toISOString(),
+      url: documentUrl(row.number, document.number),
     })),
     print_files: printFilesOf(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
 import { pdfQrCodes } from '../../test/pdf-qr.ts';
@@ -208,8 +210,9 @@ describe('a domestic VAT invoice', () => {
   });
 
   it('has an EPC QR code that zbarimg decodes, every field right', async () => {
-    const [code, ...others] = await pdfQrCodes(await renderInvoicePdf(invoice()));
-    expect(others).toEqual([]);
+    const codes = await pdfQrCodes(await renderInvoicePdf(invoice()));
+    expect(codes).toHaveLength(1);
+    const [code] = codes;
     expect(code?.split('\n')).toEqual([
       'BCD',
       '002',
@@ -223,6 +226,35 @@ describe('a domestic VAT invoice', () => {
       rfReference('NX-7K3M-9Q2P'),
     ]);
     expect(rfPrinted(rfReference('NX-7K3M-9Q2P'))).toBe('RF24 NX7K 3M9Q 2P');
+  });
+
+  it('has exactly one QR code however many pages its lines take', async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      name: `Card ${index + 1}`,
+      sku: `C-${index + 1}`,
+      design: 'Matte Black',
+      quantity: 1,
+      unitCents: 100,
+    }));
+    const pdf = await renderInvoicePdf(
+      invoice({ lines, subtotalCents: 4000, taxCents: 760, totalCents: 4760 }),
+    );
+    expect(Number(/\/Type \/Pages[^>]*\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1])).toBeGreaterThan(1);
+    expect(await pdfQrCodes(pdf)).toHaveLength(1);
+  });
+
+  it('the reader finds every code on every page (what the counts above rely on)', async () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.image(await QRCode.toBuffer('first'), 50, 50, { width: 150 });
+    doc.image(await QRCode.toBuffer('second\nline'), 300, 50, { width: 150 });
+    doc.addPage();
+    doc.image(await QRCode.toBuffer('third'), 50, 50, { width: 150 });
+    doc.end();
+    await ended;
+    expect(await pdfQrCodes(Buffer.concat(chunks))).toEqual(['first', 'second\nline', 'third']);
   });
 });
 

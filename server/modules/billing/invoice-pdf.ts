@@ -318,7 +318,7 @@ function totals(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): num
 /** The exemption's wording and both VAT IDs, as Article 226 (11) and (4) of the VAT Directive ask. */
 function reverseCharge(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): number {
   if (data.taxTreatment !== 'reverse_charge') return top;
-  const sellerVat = data.seller.taxNumbers.find((tax) => /vat/i.test(tax.label))?.value ?? '';
+  const sellerVat = data.seller.taxNumbers.find((tax) => tax.kind === 'vat')?.value ?? '';
   doc.fontSize(9.5).fillColor(INK);
   plain(
     doc,

@@ -3,11 +3,12 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
+import { ConfigError } from '../../config.ts';
 import { pdfQrCodes } from '../../test/pdf-qr.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { epcPayload } from './epc-qr.ts';
+import { epcPayload, ibanChecks } from './epc-qr.ts';
 import { type InvoicePdfData, renderInvoicePdf } from './invoice-pdf.ts';
-import type { Seller } from './seller.ts';
+import { assertSellerIban, type Seller } from './seller.ts';
 import { splitGross, taxName } from './tax-lines.ts';
 
 /** A seller established in the EU, invoicing in euros, with an IBAN: what the EPC QR code needs. */
@@ -18,8 +19,9 @@ const euSeller: Seller = {
   email: 'billing@nexa-europa.example',
   phone: '+49 30 1234567',
   taxNumbers: [
-    { label: 'VAT number', value: 'DE123456789' },
-    { label: 'Tax number', value: '30/123/45678' },
+    { kind: 'other', label: 'Tax number', value: '30/123/45678' },
+    // Its label does not say "VAT": the kind does.
+    { kind: 'vat', label: 'USt-IdNr.', value: 'DE123456789' },
   ],
   currency: 'EUR',
   termsDays: 14,
@@ -41,7 +43,7 @@ const usSeller: Seller = {
     city: 'San Francisco',
     countryCode: 'US',
   },
-  taxNumbers: [{ label: 'EIN', value: '12-3456789' }],
+  taxNumbers: [{ kind: 'other', label: 'EIN', value: '12-3456789' }],
   currency: 'USD',
   bank: {
     bank: 'Example Bank',
@@ -135,6 +137,31 @@ describe('the EPC069-12 payload', () => {
     expect(() => epcPayload({ ...base, reference: `RF18${'A'.repeat(40)}` })).toThrow();
     expect(epcPayload({ ...base, name: 'x'.repeat(90) }).split('\n')[5]).toHaveLength(70);
   });
+
+  it('refuses an IBAN whose check digits are wrong, and keeps each field on its line', () => {
+    const base = {
+      name: 'Firma',
+      iban: 'DE89370400440532013000',
+      amountCents: 100,
+      reference: 'RF24NX7K3M9Q2P',
+    };
+    expect(ibanChecks('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(ibanChecks('GB82WEST12345698765432')).toBe(true);
+    expect(ibanChecks('DE88370400440532013000')).toBe(false);
+    expect(() => epcPayload({ ...base, iban: 'DE88370400440532013000' })).toThrow(/check digits/);
+    const lines = epcPayload({ ...base, name: 'Nexa\nEuropa\r\nGmbH', bic: 'COBADEFF\nXXX' }).split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[4]).toBe('COBADEFFXXX');
+    expect(lines[5]).toBe('Nexa Europa GmbH');
+  });
+
+  it('stops the server at start when the configured IBAN fails its check', () => {
+    expect(() =>
+      assertSellerIban({ ...euSeller, bank: { ...euSeller.bank, iban: 'DE88370400440532013000' } }),
+    ).toThrow(ConfigError);
+    expect(() => assertSellerIban(euSeller)).not.toThrow();
+    expect(() => assertSellerIban(usSeller)).not.toThrow();
+  });
 });
 
 describe('tax amounts', () => {
@@ -179,7 +206,7 @@ describe('a domestic VAT invoice', () => {
       'Friedrichstraße 123',
       '10117 Berlin',
       'Germany',
-      'VAT number: DE123456789',
+      'USt-IdNr.: DE123456789',
       'Tax number: 30/123/45678',
       'INV-2026-0042',
       'Issue date',

@@ -23,7 +23,7 @@ vi.mock('../../../content/company.ts', async (original) => {
         city: 'Berlin',
         countryCode: 'DE',
       },
-      taxNumbers: [{ label: 'VAT number', value: 'DE123456789' }],
+      taxNumbers: [{ kind: 'vat', label: 'VAT number', value: 'DE123456789' }],
       currency: 'EUR',
       payment: {
         ...company.payment,

@@ -14,7 +14,7 @@ export const faq: FaqItem[] = [
   {
     question: 'How do I pay for an order?',
     answer:
-      'There is no online payment yet. Place the order in the shop: shipping and any tax for your country are shown at checkout before you order. When we confirm the order, the numbered invoice is attached to the e-mail and can be downloaded under My orders on your profile; pay it by bank transfer within 14 days, quoting its number. We ship once it is paid.',
+      'There is no online payment yet. Place the order in the shop: shipping and any tax for your country are shown at checkout before you order. When we confirm the order, the numbered invoice is attached to the e-mail and can be downloaded under My orders on your profile; pay it by bank transfer within 14 days, quoting the payment reference printed on it (it starts with RF). We ship once it is paid.',
   },
   {
     question: 'How long does shipping take?',

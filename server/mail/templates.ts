@@ -1,6 +1,7 @@
 import { cardPageShows } from '../../common/messages/profiles.ts';
 import { orderChargeLines } from '../../common/order-charges.ts';
 import { ORDER_STATUS_LABELS } from '../../common/order-status.ts';
+import { rfPrinted, rfReference } from '../../common/rf-reference.ts';
 import { company } from '../../content/company.ts';
 import type { InvoiceRow, LeadRow } from '../db/schema/index.ts';
 import { invoiceAttachment } from '../modules/billing/invoices.ts';
@@ -186,10 +187,10 @@ const STATUS_NEWS: Record<string, string> = {
 };
 
 /** What the mail says of the invoice or credit note it carries. */
-function documentNews(document: Pick<InvoiceRow, 'kind' | 'number'>): string {
+function documentNews(document: Pick<InvoiceRow, 'kind' | 'number'>, orderNumber: string): string {
   const { payment } = company;
   return document.kind === 'invoice'
-    ? `Your invoice ${document.number} is attached. Please pay it by bank transfer within ${payment.termsDays} days, quoting ${document.number}: the bank details are on the invoice.`
+    ? `Your invoice ${document.number} is attached. Please pay it by bank transfer within ${payment.termsDays} days, quoting the payment reference ${rfPrinted(rfReference(orderNumber))}: the bank details are on the invoice.`
     : `Credit note ${document.number} is attached: it cancels this order's invoice, so nothing is owed.`;
 }
 
@@ -210,7 +211,7 @@ export function orderStatusMail(
   const lines = [
     `Hello ${greetingName(firstName)},`,
     `Your order ${order.number} ${news}`,
-    ...(document ? [documentNews(document)] : []),
+    ...(document ? [documentNews(document, order.number)] : []),
     ...(order.status === 'shipped' && order.items.some((item) => item.printed.some((card) => card.serial))
       ? [
           'Each team member named on a card has been e-mailed a link to claim it onto their own profile; until then only their address can claim it. You can send a link again, or to a corrected address, from your order.',

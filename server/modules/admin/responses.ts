@@ -22,7 +22,9 @@ export const dashboardSchema = z
     revenue_cents: z
       .array(dayFigureSchema)
       .describe('Revenue in cents per day placed, of confirmed orders only (confirmed, shipped, delivered).'),
-    revenue_total: z.string().describe('Dollars with two decimals, of confirmed orders only.'),
+    revenue_total: z
+      .string()
+      .describe('An amount in the shop’s currency with two decimals, of confirmed orders only.'),
     new_users: z.array(dayFigureSchema),
     verifications: z.array(dayFigureSchema),
     leads: z.array(dayFigureSchema),

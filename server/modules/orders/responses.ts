@@ -5,7 +5,7 @@ import { ORDER_STATUSES, TAX_TREATMENTS } from '../../db/schema/orders.ts';
 import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
-const price = z.string().describe('Dollars with two decimals.');
+const price = z.string().describe('An amount in the shop’s currency with two decimals.');
 
 const taxTreatmentSchema = z
   .enum(TAX_TREATMENTS)

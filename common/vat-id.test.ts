@@ -87,19 +87,29 @@ describe('the reverse charge', () => {
   const buyer = (countryCode: string, vatId: string | null) => ({ countryCode, vatId });
 
   it('applies only to an EU seller’s business buyer in another member state with a well-formed VAT ID', () => {
-    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'))).toBe('reverse_charge');
-    expect(taxTreatmentOf('IE', buyer('GR', 'EL123456789'))).toBe('reverse_charge');
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), 'FR')).toBe('reverse_charge');
+    expect(taxTreatmentOf('IE', buyer('GR', 'EL123456789'), 'GR')).toBe('reverse_charge');
     // The same country: VAT as usual.
-    expect(taxTreatmentOf('DE', buyer('DE', 'DE123456789'))).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('DE', 'DE123456789'), 'DE')).toBe('standard');
     // Outside the EU, on either side.
-    expect(taxTreatmentOf('DE', buyer('GB', 'GB123456789'))).toBe('standard');
-    expect(taxTreatmentOf('DE', buyer('CH', 'CHE123456789'))).toBe('standard');
-    expect(taxTreatmentOf('US', buyer('FR', 'FR12345678901'))).toBe('standard');
-    expect(taxTreatmentOf('GB', buyer('FR', 'FR12345678901'))).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('GB', 'GB123456789'), 'GB')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('CH', 'CHE123456789'), 'CH')).toBe('standard');
+    expect(taxTreatmentOf('US', buyer('FR', 'FR12345678901'), 'FR')).toBe('standard');
+    expect(taxTreatmentOf('GB', buyer('FR', 'FR12345678901'), 'FR')).toBe('standard');
     // Malformed, of another country, or none: taxed as a person's order.
-    expect(taxTreatmentOf('DE', buyer('FR', 'FR1234'))).toBe('standard');
-    expect(taxTreatmentOf('DE', buyer('FR', 'IT12345678901'))).toBe('standard');
-    expect(taxTreatmentOf('DE', buyer('FR', null))).toBe('standard');
-    expect(taxTreatmentOf('DE', null)).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR1234'), 'FR')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', 'IT12345678901'), 'FR')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', null), 'FR')).toBe('standard');
+    expect(taxTreatmentOf('DE', null, 'FR')).toBe('standard');
+  });
+
+  it('needs the goods to go from the seller’s member state to another one', () => {
+    // Shipped within the seller's own state, or out of the EU: no intra-Community supply.
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), 'DE')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), 'CH')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), 'US')).toBe('standard');
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), undefined)).toBe('standard');
+    // To another member state than the VAT ID's: still exempt (identified in a state other than the dispatch's).
+    expect(taxTreatmentOf('DE', buyer('FR', 'FR12345678901'), 'BE')).toBe('reverse_charge');
   });
 });

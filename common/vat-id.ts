@@ -157,20 +157,22 @@ export const vatIdExample = (country: string): string | undefined => FORMATS[cou
 export type TaxTreatment = 'standard' | 'reverse_charge';
 
 /**
- * The reverse charge (Council Directive 2006/112/EC, art. 196): a seller established in one EU member state
- * supplying a business in another, which gave a VAT ID of that state's shape, charges no VAT; the buyer
- * accounts for it. Anything else is taxed as the shop taxes any order.
+ * The exempt intra-Community supply of goods (Council Directive 2006/112/EC, art. 138): a seller established in
+ * one EU member state selling goods to a business identified for VAT in another (a VAT ID of that state's
+ * shape), the goods shipped from the seller's state to another member state, charges no VAT; the buyer accounts
+ * for it where the goods arrive. Both the VAT ID's state and the destination must be EU and not the seller's
+ * own; they need not be the same state (art. 138(1)(b) asks for an identification "other than that in which
+ * the dispatch begins"). Anything else is taxed as the shop taxes any order.
  */
 export function taxTreatmentOf(
   sellerCountry: string,
   buyer: { countryCode: string; vatId: string | null | undefined } | null | undefined,
+  shipCountry: string | null | undefined,
 ): TaxTreatment {
-  if (!buyer?.vatId) return 'standard';
-  const crossBorder =
-    isEuMemberState(sellerCountry) &&
-    isEuMemberState(buyer.countryCode) &&
-    buyer.countryCode !== sellerCountry;
-  return crossBorder && normalVatId(buyer.vatId, buyer.countryCode) !== undefined
+  if (!buyer?.vatId || !shipCountry) return 'standard';
+  const abroad = (country: string) => isEuMemberState(country) && country !== sellerCountry;
+  const intraCommunity = isEuMemberState(sellerCountry) && abroad(buyer.countryCode) && abroad(shipCountry);
+  return intraCommunity && normalVatId(buyer.vatId, buyer.countryCode) !== undefined
     ? 'reverse_charge'
     : 'standard';
 }

@@ -16,8 +16,15 @@ export const company = {
     city: 'San Francisco',
     countryCode: 'US',
   },
-  /** Tax registration numbers printed on invoices, each with its label (e.g. "VAT number", "EIN"). */
-  taxNumbers: [{ label: 'EIN', value: '00-0000000' }],
+  /**
+   * Tax registration numbers printed on invoices, each with its label (e.g. "VAT number", "EIN") and kind:
+   * 'vat' for the VAT number (printed as the supplier's on an exempt EU supply), 'other' for any other.
+   */
+  taxNumbers: [{ kind: 'other', label: 'EIN', value: '00-0000000' }] as Array<{
+    kind: 'vat' | 'other';
+    label: string;
+    value: string;
+  }>,
   /** The shop's currency (ISO 4217): prices, invoices and the EPC payment QR (drawn only for EUR with an IBAN). */
   currency: 'USD',
   hours: 'Monday to Friday, 8:30 am to 6 pm Pacific',

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirBusyError } from './db/lock.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { withCachesBypassed } from './http/response-cache.ts';
+import { assertSellerIban } from './modules/billing/seller.ts';
 import { assertSunKeysConfigured } from './modules/registry/sun/required-keys.ts';
 import { createMediaStore } from './storage/index.ts';
 import { MissingBuildError } from './web.ts';
@@ -13,6 +14,7 @@ import { MissingBuildError } from './web.ts';
 async function main(): Promise<void> {
   loadEnvFile();
   const config = parseConfig(process.env);
+  assertSellerIban();
   const dev = process.argv.includes('--dev');
   if (!dev && isClusterPrimary(config)) {
     runPrimary(config);

@@ -16,8 +16,12 @@ export function useQuote(
   address?: number | null,
   /** Buying for a company: taxed as its order will be (the reverse charge). */
   company?: object | null,
-): { quote: Quote | null; failed: boolean; address: number | null } {
-  const [answered, setAnswered] = useState<{ quote: Quote; address: number | null } | null>(null);
+): { quote: Quote | null; failed: boolean; address: number | null; company: string | null } {
+  const [answered, setAnswered] = useState<{
+    quote: Quote;
+    address: number | null;
+    company: string | null;
+  } | null>(null);
   const [failed, setFailed] = useState(false);
   const request = useMemo(() => JSON.stringify(requestItems(items)), [items]);
   const to = address ?? null;
@@ -39,7 +43,7 @@ export function useQuote(
       api('/orders/quote/', { method: 'POST', body })
         .then((answer) => {
           if (!current) return;
-          setAnswered({ quote: answer, address: to });
+          setAnswered({ quote: answer, address: to, company: billing });
           setFailed(false);
           refreshPrices(answer.items);
         })
@@ -53,7 +57,13 @@ export function useQuote(
     };
   }, [request, to, billing]);
 
-  return { quote: answered?.quote ?? null, failed, address: answered?.address ?? null };
+  // `company`: the company the quote was taxed for, as sent (JSON), so a quote for older details is not shown.
+  return {
+    quote: answered?.quote ?? null,
+    failed,
+    address: answered?.address ?? null,
+    company: answered?.company ?? null,
+  };
 }
 
 /**

@@ -6,8 +6,10 @@ import { ORDER_MESSAGES } from '../../common/messages/orders';
 import { company } from '../../content/company';
 import type { Address } from '../../server/modules/addresses/responses';
 import {
+  COMPANY_FIELD_CONTROLS,
   CompanyBilling,
   type CompanyDraft,
+  companyProblems,
   companyRequest,
   EMPTY_COMPANY,
 } from '../components/checkout/CompanyBilling';
@@ -54,7 +56,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // One key per checkout attempt: a retry of the same order (a lost answer, a double click) reuses it.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
   const { lineCents, subtotalCents } = shownPrices(items, quote);
-  const charges = shownCharges(items, quoted, selected);
+  // A quote taxed for other company details (or none) than those now in the form is not shown as theirs.
+  const quotedForBilling = quoted.company === (billing ? JSON.stringify(billing) : null);
+  const charges = quotedForBilling ? shownCharges(items, quoted, selected) : null;
+  const companyIncomplete = forCompany && billing === null;
   const reverseCharged = charges !== null && forCompany && quote?.tax_treatment === 'reverse_charge';
 
   async function placeOrder() {
@@ -67,7 +72,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (billing === null) {
-      toast.error('Please complete the company’s details, or untick “I’m buying for a company”.');
+      const problems = companyProblems(company);
+      setCompanyErrors(problems);
+      const first = Object.keys(COMPANY_FIELD_CONTROLS).find((field) => problems[field]);
+      const control = first
+        ? document.querySelector<HTMLElement>(`.checkout-company [name="${COMPANY_FIELD_CONTROLS[first]}"]`)
+        : null;
+      control?.focus();
       return;
     }
     const body = {
@@ -238,6 +249,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             </dl>
+            {companyIncomplete && (
+              <p className="field-hint" data-testid="checkout-company-incomplete">
+                {COMPANY_BILLING_MESSAGES.incomplete}
+              </p>
+            )}
             <p className="muted">No payment now: we confirm your order by e-mail and invoice you then.</p>
             <button
               type="button"

@@ -2,6 +2,7 @@
 export const BILLING_MESSAGES = {
   invoiceNotFound: 'Invoice not found.',
   creditNoteNotFound: 'Credit note not found.',
+  documentNotFound: 'No invoice or credit note of this order has that number.',
   zoneName: 'Name the shipping zone (1 to 60 characters).',
   zoneRate: 'Enter the shipping rate in dollars, e.g. 4.90.',
   zoneDefault: 'Default can only be set to true: choose another zone as the default to change it.',

@@ -5,5 +5,7 @@ export const COMPANY_BILLING_MESSAGES = {
   city: 'Enter the city (at most 100 characters).',
   postalCode: 'The postal code is at most 40 characters.',
   country: 'Choose the billing country.',
-  reverseCharge: 'VAT reverse charged: you account for it.',
+  incomplete: 'Priced as a personal order until the company’s details are complete.',
+  reverseCharge:
+    'No VAT: an exempt intra-Community supply of goods. You account for the VAT where they arrive.',
 } as const;

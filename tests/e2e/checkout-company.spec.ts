@@ -43,10 +43,24 @@ test('buying for a company: off by default, the VAT ID checked for its country, 
   const billing = page.getByRole('group', { name: 'Billing' });
   const toggle = billing.getByRole('checkbox', { name: 'I’m buying for a company' });
   await expect(toggle).not.toBeChecked();
-  await expect(billing.getByLabel('Company name')).toHaveCount(0);
+  await expect(billing.getByLabel('Company name')).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const controlled = await toggle.getAttribute('aria-controls');
+  await expect(page.locator(`[id="${controlled}"]`)).toHaveCount(1);
   await expect(page.getByTestId('checkout-tax-rate')).toBeVisible();
 
   await toggle.check();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Nothing typed yet: the summary says it is priced as a person's order, and ordering points at what is missing.
+  await expect(page.getByTestId('checkout-company-incomplete')).toHaveText(
+    'Priced as a personal order until the company’s details are complete.',
+  );
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(billing.getByLabel('Company name')).toBeFocused();
+  await expect(billing.getByText('Enter the company’s name (at most 200 characters).')).toBeVisible();
+  await expect(billing.getByText('Choose the billing country.')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
   await billing.getByLabel('Company name').fill('Société Exemple SARL');
   await billing.getByLabel('Billing address').fill('12 rue de la Paix');
   await billing.getByLabel('Postal code').fill('75002');
@@ -54,6 +68,7 @@ test('buying for a company: off by default, the VAT ID checked for its country, 
   await billing.getByRole('combobox', { name: 'Country' }).fill('France');
   await expect(billing.getByText('Chosen: France.')).toBeVisible();
   await expect(billing.getByText(/For example FR12345678901/)).toBeVisible();
+  await expect(page.getByTestId('checkout-company-incomplete')).toHaveCount(0);
 
   // A VAT ID of the wrong shape is refused as the buyer leaves the field, naming the format.
   const vat = billing.getByLabel('VAT ID (optional)');

@@ -6,9 +6,9 @@ import { company } from '../../../content/company';
 import { FormField } from '../FormField';
 import { CountryPicker } from '../profile/CountryPicker';
 
-/** Said only where the firm is established in the EU: elsewhere the reverse charge never applies. */
+/** Said only where the firm is established in the EU: elsewhere the exemption never applies. */
 const REVERSE_CHARGE_HINT = isEuMemberState(company.registeredAddress.countryCode)
-  ? 'An EU business in another member state pays no VAT here: the reverse charge applies.'
+  ? 'An EU business in another member state pays no VAT here when the goods go to another member state: you account for it where they arrive.'
   : '';
 
 /** What the buyer has typed of the company the invoice is made out to. */
@@ -53,6 +53,28 @@ export function companyRequest(draft: CompanyDraft) {
   };
 }
 
+/** The fields a company still lacks, with what to do, keyed as the server keys them ("company.name"). */
+export function companyProblems(draft: CompanyDraft): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (!draft.name.trim()) problems['company.name'] = [M.name];
+  if (!draft.address.trim()) problems['company.address'] = [M.address];
+  if (!draft.city.trim()) problems['company.city'] = [M.city];
+  if (!draft.country_code) problems['company.country_code'] = [M.country];
+  const vat = vatProblem(draft);
+  if (vat) problems['company.vat_id'] = [vat];
+  return problems;
+}
+
+/** The form control of a company field, in the order they are shown: the first with a problem takes focus. */
+export const COMPANY_FIELD_CONTROLS: Record<string, string> = {
+  'company.name': 'company_name',
+  'company.address': 'company_address',
+  'company.postal_code': 'company_postal_code',
+  'company.city': 'company_city',
+  'company.country_code': 'country',
+  'company.vat_id': 'company_vat_id',
+};
+
 /** "Buying for a company": off by default; on, the company's name, billing address and VAT ID. */
 export function CompanyBilling({
   on,
@@ -85,77 +107,77 @@ export function CompanyBilling({
           type="checkbox"
           checked={on}
           aria-controls={`${id}-fields`}
+          aria-expanded={on}
           onChange={(event) => onToggle(event.currentTarget.checked)}
         />
         <label htmlFor={`${id}-on`}>I’m buying for a company</label>
       </div>
-      {on && (
-        <div id={`${id}-fields`} className="checkout-company-fields">
+      {/* Always in the page (hidden while unticked), so the checkbox's aria-controls names an element. */}
+      <div id={`${id}-fields`} className="checkout-company-fields" hidden={!on}>
+        <FormField
+          label="Company name"
+          name="company_name"
+          autoComplete="organization"
+          required
+          maxLength={200}
+          value={draft.name}
+          onChange={set('name')}
+          errors={serverErrors('name')}
+        />
+        <FormField
+          label="Billing address"
+          name="company_address"
+          autoComplete="billing street-address"
+          required
+          maxLength={200}
+          value={draft.address}
+          onChange={set('address')}
+          errors={serverErrors('address')}
+        />
+        <div className="form-grid">
           <FormField
-            label="Company name"
-            name="company_name"
-            autoComplete="organization"
-            required
-            maxLength={200}
-            value={draft.name}
-            onChange={set('name')}
-            errors={serverErrors('name')}
-          />
-          <FormField
-            label="Billing address"
-            name="company_address"
-            autoComplete="billing street-address"
-            required
-            maxLength={200}
-            value={draft.address}
-            onChange={set('address')}
-            errors={serverErrors('address')}
-          />
-          <div className="form-grid">
-            <FormField
-              label="Postal code"
-              name="company_postal_code"
-              autoComplete="billing postal-code"
-              maxLength={40}
-              value={draft.postal_code}
-              onChange={set('postal_code')}
-              errors={serverErrors('postal_code')}
-            />
-            <FormField
-              label="City"
-              name="company_city"
-              autoComplete="billing address-level2"
-              required
-              maxLength={100}
-              value={draft.city}
-              onChange={set('city')}
-              errors={serverErrors('city')}
-            />
-          </div>
-          <CountryPicker
-            initialText=""
-            initialCode={draft.country_code}
-            errors={serverErrors('country_code') ?? []}
-            onChoose={(code) => onChange({ ...draft, country_code: code })}
-          />
-          <FormField
-            label="VAT ID (optional)"
-            name="company_vat_id"
-            autoComplete="off"
-            spellCheck={false}
+            label="Postal code"
+            name="company_postal_code"
+            autoComplete="billing postal-code"
             maxLength={40}
-            value={draft.vat_id}
-            onChange={set('vat_id')}
-            onBlur={() => setVatLeft(true)}
-            hint={
-              [example ? `For example ${example}.` : '', REVERSE_CHARGE_HINT].filter(Boolean).join(' ') ||
-              undefined
-            }
-            errors={typedProblem && vatLeft ? [typedProblem] : serverErrors('vat_id')}
+            value={draft.postal_code}
+            onChange={set('postal_code')}
+            errors={serverErrors('postal_code')}
           />
-          {!draft.country_code && draft.vat_id.trim() && <p className="field-hint">{M.country}</p>}
+          <FormField
+            label="City"
+            name="company_city"
+            autoComplete="billing address-level2"
+            required
+            maxLength={100}
+            value={draft.city}
+            onChange={set('city')}
+            errors={serverErrors('city')}
+          />
         </div>
-      )}
+        <CountryPicker
+          initialText=""
+          initialCode={draft.country_code}
+          errors={serverErrors('country_code') ?? []}
+          onChoose={(code) => onChange({ ...draft, country_code: code })}
+        />
+        <FormField
+          label="VAT ID (optional)"
+          name="company_vat_id"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          value={draft.vat_id}
+          onChange={set('vat_id')}
+          onBlur={() => setVatLeft(true)}
+          hint={
+            [example ? `For example ${example}.` : '', REVERSE_CHARGE_HINT].filter(Boolean).join(' ') ||
+            undefined
+          }
+          errors={typedProblem && vatLeft ? [typedProblem] : serverErrors('vat_id')}
+        />
+        {!draft.country_code && draft.vat_id.trim() && <p className="field-hint">{M.country}</p>}
+      </div>
     </fieldset>
   );
 }

@@ -17,9 +17,6 @@ const DOCUMENT_LABELS: Record<Order['invoices'][number]['kind'], string> = {
   credit_note: 'Credit note',
 };
 
-const documentUrl = (number: string, kind: Order['invoices'][number]['kind']) =>
-  `/api/orders/${encodeURIComponent(number)}/${kind === 'invoice' ? 'invoice' : 'credit-note'}.pdf`;
-
 /** "My orders" on the profile: newest first, ten at a time. */
 export function OrderHistory({ first }: { first: OrderPage }) {
   const [orders, setOrders] = useState<Order[]>(first.results);
@@ -91,7 +88,7 @@ export function OrderHistory({ first }: { first: OrderPage }) {
               {order.invoices.length > 0 && (
                 <p className="order-history-documents">
                   {order.invoices.map((document) => (
-                    <a key={document.number} href={documentUrl(order.number, document.kind)} download>
+                    <a key={document.number} href={document.url} download>
                       {DOCUMENT_LABELS[document.kind]} {document.number} (PDF)
                     </a>
                   ))}

@@ -151,7 +151,7 @@ export default function AdminOrderDetail({ loaderData: order }: Route.ComponentP
             {order.invoices.map((document) => (
               <li key={document.number}>
                 <a
-                  href={`/api/admin/orders/${order.id}/${document.kind === 'invoice' ? 'invoice' : 'credit-note'}.pdf`}
+                  href={`/api/admin/orders/${order.id}/documents/${encodeURIComponent(document.number)}.pdf`}
                   download
                 >
                   {document.kind === 'invoice' ? 'Invoice' : 'Credit note'} {document.number} (PDF)

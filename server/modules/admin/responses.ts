@@ -46,7 +46,7 @@ export const dashboardSchema = z
     revenue_total: z
       .string()
       .describe(
-        'Paid revenue over the period, dollars with two decimals ("-12.00" if refunds outweigh payments).',
+        'Paid revenue over the period, in the shop’s currency with two decimals ("-12.00" if refunds outweigh payments).',
       ),
     owed: owedByAgeSchema.describe('What invoiced orders still owe now, by age.'),
     new_users: z.array(dayFigureSchema),

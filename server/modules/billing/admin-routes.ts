@@ -6,7 +6,7 @@ import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, idOf, type WithId } from '../staff/guard.ts';
-import { DOCUMENT_FILES, sendPdf } from './downloads.ts';
+import { DOCUMENT_FILES, documentFileSchema, documentNumberOf, sendPdf } from './downloads.ts';
 import { findDocument } from './invoices.ts';
 import {
   createZone,
@@ -37,16 +37,37 @@ export const billingAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = asyn
     app.get<WithId>(
       `/orders/:id/${file}`,
       doc({
-        summary: kind === 'invoice' ? 'An order’s invoice (PDF)' : 'An order’s credit note (PDF)',
+        summary:
+          kind === 'invoice'
+            ? 'An order’s invoice (PDF)'
+            : 'An order’s latest credit note (PDF); each one by its number under documents/',
         auth: 'admin',
         params: { id: idParam },
         produces: 'application/pdf',
         responses: { 200: 'The PDF, as issued.', 404: 'No such order, or none issued.' },
       }),
       async (request, reply) =>
-        sendPdf(reply, await findDocument(db, { id: idOf(request.params.id, notFound) }, kind), notFound),
+        sendPdf(reply, await findDocument(db, { id: idOf(request.params.id, notFound) }, { kind }), notFound),
     );
   }
+  app.get<{ Params: { id: string; file: string } }>(
+    '/orders/:id/documents/:file',
+    doc({
+      summary: 'An order’s invoice or credit note by its number (PDF)',
+      auth: 'admin',
+      params: { id: idParam, file: documentFileSchema },
+      produces: 'application/pdf',
+      responses: { 200: 'The PDF, as issued.', 404: 'No such order, or no document of it by that number.' },
+    }),
+    async (request, reply) => {
+      const id = idOf(request.params.id, M.documentNotFound);
+      const documentNumber = documentNumberOf(request.params.file);
+      const document = documentNumber
+        ? await findDocument(db, { id }, { number: documentNumber })
+        : undefined;
+      return sendPdf(reply, document, M.documentNotFound);
+    },
+  );
 
   app.get(
     '/shipping/',

@@ -19,13 +19,30 @@ const MAX_NAME = 70;
 const MAX_REFERENCE = 35;
 const MAX_BYTES = 331;
 
+/** The IBAN's ISO 13616 check: its country and check digits moved to the end, letters as 10–35, mod 97 is 1. */
+export function ibanChecks(iban: string): boolean {
+  const compact = iban.replaceAll(' ', '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[0-9A-Z]{11,30}$/.test(compact)) return false;
+  const digits = [...`${compact.slice(4)}${compact.slice(0, 4)}`]
+    .map((character) => (/\d/.test(character) ? character : String(character.charCodeAt(0) - 55)))
+    .join('');
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+/** A QR field as one line: the payload's fields are separated by line breaks, so none may hold one. */
+const oneLine = (text: string) => text.replace(/[\r\n\u0085\u2028\u2029]+/g, ' ').trim();
+
 /** The payload's lines joined by LF, without the empty trailing ones (unstructured text, information). */
 export function epcPayload(transfer: EpcTransfer): string {
-  const name = transfer.name.trim().slice(0, MAX_NAME);
+  const name = oneLine(transfer.name).slice(0, MAX_NAME);
   const iban = transfer.iban.replaceAll(' ', '').toUpperCase();
-  const bic = (transfer.bic ?? '').replaceAll(' ', '').toUpperCase();
-  const reference = transfer.reference.replaceAll(' ', '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[0-9A-Z]{11,30}$/.test(iban)) throw new Error('not an IBAN');
+  const bic = oneLine(transfer.bic ?? '')
+    .replaceAll(' ', '')
+    .toUpperCase();
+  const reference = oneLine(transfer.reference).replaceAll(' ', '').toUpperCase();
+  if (!ibanChecks(iban)) throw new Error('not an IBAN, or its check digits are wrong');
   if (bic && !/^[A-Z]{6}[0-9A-Z]{2}(?:[0-9A-Z]{3})?$/.test(bic)) throw new Error('not a BIC');
   if (reference.length > MAX_REFERENCE) throw new Error('the reference is too long');
   if (

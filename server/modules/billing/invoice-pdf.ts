@@ -20,6 +20,8 @@ export interface InvoicePdfData {
   credits: { number: string; issuedAt: Date } | null;
   /** What a credit note takes back, in cents (positive): its invoice's total, or a part for a refund; 0 on an invoice. */
   creditCents: number;
+  /** What earlier credit notes of the same invoice took back, in cents: the running sum their tax is split on. */
+  creditedBeforeCents: number;
   orderNumber: string;
   orderDate: Date;
   /** The ISO 11649 reference a transfer quotes, electronic form ("RF18NX7K3M9Q2P"). */
@@ -69,6 +71,10 @@ function dueDateOf(data: Pick<InvoicePdfData, 'issuedAt' | 'seller'>): Date {
 
 /** A partial credit note: it takes back less than its invoice's whole total (a refund), not the whole order. */
 const partial = (data: InvoicePdfData) => data.kind === 'credit_note' && data.creditCents !== data.totalCents;
+
+/** A credit note that takes back what earlier ones left, so the invoice is now credited in full. */
+const lastPart = (data: InvoicePdfData) =>
+  partial(data) && data.creditedBeforeCents + data.creditCents >= data.totalCents;
 
 /** The seller's address as printed: its lines, the postal code and city, the country. */
 function sellerAddress(seller: Seller): string[] {
@@ -226,7 +232,7 @@ function footer(doc: PDFKit.PDFDocument, data: InvoicePdfData, page: number) {
 /** The rows a document lists: the order's lines, or for a partial credit note the one part it takes back. */
 function rowsOf(data: InvoicePdfData): InvoicePdfData['lines'] {
   if (!partial(data)) return data.lines;
-  const { netCents } = splitGross(data.creditCents, data);
+  const { netCents } = splitGross(data.creditCents, data, data.creditedBeforeCents);
   const invoice = data.credits ? `invoice ${data.credits.number}` : 'the invoice';
   return [
     {
@@ -277,7 +283,7 @@ function totals(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): num
   const money = moneyOf(data);
   const tax = taxName(data.seller, data.taxTreatment, data.taxRateBp);
   const split = partial(data)
-    ? splitGross(data.creditCents, data)
+    ? splitGross(data.creditCents, data, data.creditedBeforeCents)
     : { netCents: data.subtotalCents + data.shippingCents, taxCents: data.taxCents };
   const rows: Array<[string, number]> = [
     ...(partial(data)
@@ -309,14 +315,14 @@ function totals(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): num
   return y + 48;
 }
 
-/** The reverse charge's wording and both VAT IDs, as Article 226 (11a) of the VAT Directive asks. */
+/** The exemption's wording and both VAT IDs, as Article 226 (11) and (4) of the VAT Directive ask. */
 function reverseCharge(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number): number {
   if (data.taxTreatment !== 'reverse_charge') return top;
-  const sellerVat = data.seller.taxNumbers.find((tax) => /vat/i.test(tax.label))?.value ?? '';
+  const sellerVat = data.seller.taxNumbers.find((tax) => tax.kind === 'vat')?.value ?? '';
   doc.fontSize(9.5).fillColor(INK);
   plain(
     doc,
-    'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+    'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
     MARGIN,
     top,
     600,
@@ -393,9 +399,12 @@ function instructions(doc: PDFKit.PDFDocument, data: InvoicePdfData, top: number
     const invoice = data.credits
       ? `invoice ${data.credits.number} of ${day.format(data.credits.issuedAt)}`
       : 'its invoice';
-    const what = partial(data)
-      ? `it takes back ${moneyOf({ ...data, kind: 'invoice' })(data.creditCents)} of that invoice; the rest of it stands.`
-      : 'that invoice is cancelled in full and nothing is owed on it.';
+    const amount = moneyOf({ ...data, kind: 'invoice' })(data.creditCents);
+    const what = !partial(data)
+      ? 'that invoice is cancelled in full and nothing is owed on it.'
+      : lastPart(data)
+        ? `it takes back the remaining ${amount} of that invoice; with the earlier credit notes, that invoice is credited in full and nothing is owed on it.`
+        : `it takes back ${amount} of that invoice; the rest of it stands.`;
     plain(
       doc,
       `Credit note for ${invoice}: ${what} If you have already paid, write to ${seller.email} quoting ${data.number} and we refund the amount to the account it came from.`,

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
 import { company } from '../../../content/company.ts';
-import { auditLog, invoices, users } from '../../db/schema/index.ts';
+import { auditLog, invoices, orders, users } from '../../db/schema/index.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { insertPendingOrder } from '../../test/placed-orders.ts';
 import { request } from '../../test/request.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signedInAdmin, signedInUser } from '../../test/users.ts';
+import { recordPayment, recordRefund } from '../payments/ledger.ts';
 import { issueCreditNote, issueInvoice, prepareDocument } from './invoices.ts';
 
 let t: TestApp;
@@ -44,6 +45,8 @@ async function moveTo(orderId: number, status: 'confirmed' | 'cancelled') {
   return answer.body;
 }
 
+const words = (text: string) => text.replace(/\s+/g, ' ');
+
 const download = (url: string, cookie?: string) => request(t, { url, ...(cookie ? { cookie } : {}) });
 
 describe('an order confirmed by the firm', () => {
@@ -57,7 +60,12 @@ describe('an order confirmed by the firm', () => {
     ]));
     const confirmed = await moveTo(order.id, 'confirmed');
     expect(confirmed.invoices).toEqual([
-      { kind: 'invoice', number: `INV-${year}-0001`, issued_at: expect.any(String) },
+      {
+        kind: 'invoice',
+        number: `INV-${year}-0001`,
+        issued_at: expect.any(String),
+        url: `/api/orders/${order.number}/documents/INV-${year}-0001.pdf`,
+      },
     ]);
   });
 
@@ -120,6 +128,8 @@ describe('an order confirmed by the firm', () => {
   it('is attached to the confirmation e-mail, the same bytes as the download', async () => {
     const mail = await smtp.waitFor(customer.email, (message) => message.subject.includes('Confirmed'));
     expect(mail.text).toContain(`Your invoice INV-${year}-0001 is attached.`);
+    // The same reference the invoice asks the transfer to quote, never the invoice's number.
+    expect(mail.text).toContain(`quoting the payment reference ${rfPrinted(rfReference(order.number))}:`);
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`INV-${year}-0001.pdf`, 'application/pdf'],
     ]);
@@ -308,5 +318,113 @@ describe('an invoice drawn before the transaction that issues it', () => {
   it('is nothing for a credit note of an order never invoiced', async () => {
     const { order } = await customerOrder();
     expect(await prepareDocument(t.database.db, order.id, 'credit_note')).toBeUndefined();
+  });
+});
+
+describe('a refund before the order was invoiced', () => {
+  it('is credited on a credit note right after the invoice, and counted once', async () => {
+    const { customer, order } = await customerOrder();
+    await t.database.db.transaction(async (tx) => {
+      await recordPayment(tx, admin, { orderId: order.id, method: 'card', amountCents: 5000 });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1000,
+        status: 'succeeded',
+      });
+    });
+    await moveTo(order.id, 'confirmed');
+
+    const documents = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(invoices.id);
+    expect(documents.map((row) => [row.kind, row.totalCents])).toEqual([
+      ['invoice', 5000],
+      ['credit_note', -1000],
+    ]);
+    expect(documents[1]?.creditsInvoiceId).toBe(documents[0]?.id);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.creditedCents).toBe(1000);
+
+    const note = words(await pdfText(documents[1]?.pdf ?? Buffer.alloc(0)));
+    expect(note).toContain(`Credit note for invoice ${documents[0]?.number}`);
+    expect(note).toMatch(/Total credited -\$10\.00/);
+    // The customer sees both, the invoice and what it was lowered by.
+    const own = await request(t, { url: '/api/orders/', cookie: customer.cookie });
+    const listed = own.body.results.find((row: { id: number }) => row.id === order.id);
+    expect(listed.invoices.map((document: { kind: string }) => document.kind)).toEqual([
+      'invoice',
+      'credit_note',
+    ]);
+  });
+});
+
+describe('several credit notes of one order', () => {
+  it('each downloads by its number, for its owner and the admin; the old address answers the latest', async () => {
+    const { customer, order } = await customerOrder();
+    await moveTo(order.id, 'confirmed');
+    await t.database.db.transaction(async (tx) => {
+      await recordPayment(tx, admin, { orderId: order.id, method: 'card', amountCents: 5000 });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1000,
+        status: 'succeeded',
+      });
+      await recordRefund(tx, admin, {
+        orderId: order.id,
+        method: 'card',
+        amountCents: 1500,
+        status: 'succeeded',
+      });
+    });
+    const own = await request(t, { url: '/api/orders/', cookie: customer.cookie });
+    const listed = own.body.results.find((row: { id: number }) => row.id === order.id);
+    const notes = (listed.invoices as Array<{ kind: string; number: string; url: string }>).filter(
+      (document) => document.kind === 'credit_note',
+    );
+    expect(notes).toHaveLength(2);
+    for (const [note, amount] of [
+      [notes[0], '10.00'],
+      [notes[1], '15.00'],
+    ] as const) {
+      expect(note?.url).toBe(`/api/orders/${order.number}/documents/${note?.number}.pdf`);
+      const answer = await download(note?.url ?? '', customer.cookie);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers['content-disposition']).toBe(`attachment; filename="${note?.number}.pdf"`);
+      expect(words(await pdfText(answer.raw))).toContain(`Total credited -$${amount}`);
+      const asAdmin = await download(
+        `/api/admin/orders/${order.id}/documents/${note?.number}.pdf`,
+        admin.cookie,
+      );
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.raw.equals(answer.raw)).toBe(true);
+    }
+    const latest = await download(`/api/orders/${order.number}/credit-note.pdf`, customer.cookie);
+    expect(latest.headers['content-disposition']).toBe(`attachment; filename="${notes[1]?.number}.pdf"`);
+
+    // Another buyer, another order's number, or no document number: an unknown document.
+    const stranger = await signedInUser(t);
+    const { order: other } = await customerOrder(stranger);
+    for (const [url, cookie] of [
+      [notes[0]?.url, stranger.cookie],
+      [`/api/orders/${other.number}/documents/${notes[0]?.number}.pdf`, stranger.cookie],
+      [`/api/orders/${order.number}/documents/CN-0000-0000.pdf`, customer.cookie],
+      [`/api/orders/${order.number}/documents/${encodeURIComponent("' OR 1=1 --")}.pdf`, customer.cookie],
+      [`/api/orders/${order.number}/documents/${notes[0]?.number}`, customer.cookie],
+    ] as const) {
+      const answer = await download(url ?? '', cookie);
+      expect(answer.status, url).toBe(404);
+    }
+    expect(
+      (await download(`/api/admin/orders/${other.id}/documents/${notes[0]?.number}.pdf`, admin.cookie))
+        .status,
+    ).toBe(404);
+    expect(
+      (await download(`/api/admin/orders/${order.id}/documents/${notes[0]?.number}.pdf`, customer.cookie))
+        .status,
+    ).toBe(403);
   });
 });

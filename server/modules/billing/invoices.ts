@@ -154,9 +154,15 @@ async function issue(
   kind: InvoiceKind,
   credits: InvoiceRow | null,
   options: DocumentOptions,
-  /** What a credit note takes back: its invoice's whole total on a cancellation, a part on a refund. */
-  creditCents = 0,
+  /**
+   * What a credit note takes back (its invoice's whole total on a cancellation, a part on a refund), what
+   * earlier ones took back, and whether the order's charge was already lowered by it (a refund before the
+   * invoice was issued: documented now, not lowered twice).
+   */
+  credit: { cents: number; beforeCents: number; lowered?: boolean } = { cents: 0, beforeCents: 0 },
 ): Promise<InvoiceRow> {
+  const creditCents = credit.cents;
+  const creditedBeforeCents = credit.beforeCents;
   const { prepared } = options;
   const seller = options.seller ?? firmSeller();
   const at = options.issuedAt ?? new Date(found.now);
@@ -177,6 +183,7 @@ async function issue(
           issuedAt: prepared.issuedAt,
           credits: correcting(credits),
           creditCents,
+          creditedBeforeCents,
         }),
       );
   const issuedAt = fits ? prepared.issuedAt : at;
@@ -186,7 +193,14 @@ async function issue(
     : await runHeavy(
         `user:${found.order.userId}`,
         'invoicePdf',
-        pdfData(found, seller, { kind, number, issuedAt, credits: correcting(credits), creditCents }),
+        pdfData(found, seller, {
+          kind,
+          number,
+          issuedAt,
+          credits: correcting(credits),
+          creditCents,
+          creditedBeforeCents,
+        }),
       );
   const [row] = await tx
     .insert(invoices)
@@ -205,14 +219,15 @@ async function issue(
     .returning();
   if (!row) throw new Error('the invoice insert returned nothing');
   // The invoice starts the payment terms; a credit note lowers what the buyer is charged.
-  await tx
-    .update(orders)
-    .set(
-      kind === 'invoice'
-        ? { dueAt: new Date(issuedAt.getTime() + seller.termsDays * DAY_MS) }
-        : { creditedCents: sql`${orders.creditedCents} + ${creditCents}` },
-    )
-    .where(eq(orders.id, found.order.id));
+  if (kind === 'invoice' || !credit.lowered)
+    await tx
+      .update(orders)
+      .set(
+        kind === 'invoice'
+          ? { dueAt: new Date(issuedAt.getTime() + seller.termsDays * DAY_MS) }
+          : { creditedCents: sql`${orders.creditedCents} + ${creditCents}` },
+      )
+      .where(eq(orders.id, found.order.id));
   await recordAudit(tx, actor, {
     action: kind === 'invoice' ? 'invoice.issue' : 'invoice.credit',
     targetType: 'order',
@@ -231,7 +246,11 @@ interface DocumentOptions {
   seller?: Seller;
 }
 
-/** The order's invoice, issued now in the caller's transaction unless it already has one (then that one, unchanged). */
+/**
+ * The order's invoice, issued now in the caller's transaction unless it already has one (then that one,
+ * unchanged). A charge already lowered before it (a refund while the order had no invoice) is documented by a
+ * credit note issued right after it, so the invoice and its credit notes add up to what the order charges.
+ */
 export async function issueInvoice(
   tx: Db | Tx,
   actor: Actor,
@@ -241,7 +260,19 @@ export async function issueInvoice(
   const found = await lockedOrder(tx, orderId);
   const existing = await documentOf(tx, orderId, 'invoice');
   if (existing) return existing;
-  return issue(tx, actor, found, 'invoice', null, options);
+  const invoice = await issue(tx, actor, found, 'invoice', null, options);
+  const lowered = Math.min(found.order.creditedCents, invoice.totalCents);
+  if (lowered > 0)
+    await issue(
+      tx,
+      actor,
+      found,
+      'credit_note',
+      invoice,
+      { ...(options.seller ? { seller: options.seller } : {}), issuedAt: invoice.issuedAt },
+      { cents: lowered, beforeCents: 0, lowered: true },
+    );
+  return invoice;
 }
 
 /**
@@ -266,7 +297,10 @@ export async function issueCreditNote(
   const left = await creditable(tx, invoice);
   const cents = Math.min(options.amountCents ?? left, left);
   if (cents <= 0) return (await documentOf(tx, orderId, 'credit_note')) ?? null;
-  return issue(tx, actor, found, 'credit_note', invoice, options, cents);
+  return issue(tx, actor, found, 'credit_note', invoice, options, {
+    cents,
+    beforeCents: invoice.totalCents - left,
+  });
 }
 
 /** A document drawn before the transaction that issues it, for the number it would get then. */
@@ -308,6 +342,7 @@ export async function prepareDocument(
   const found = await lockedOrder(db, orderId, 'look');
   const invoice = await documentOf(db, orderId, 'invoice');
   const creditCents = kind === 'credit_note' && invoice ? await creditable(db, invoice) : 0;
+  const creditedBeforeCents = kind === 'credit_note' && invoice ? invoice.totalCents - creditCents : 0;
   if (kind === 'invoice' ? invoice : creditCents <= 0) return undefined;
   // The date and the counter in one statement, read after the documents: a document numbered before this
   // one is never dated after it.
@@ -329,6 +364,7 @@ export async function prepareDocument(
     issuedAt,
     credits: kind === 'credit_note' ? correcting(invoice) : null,
     creditCents,
+    creditedBeforeCents,
   });
   // In a turn of its own: a drawing ahead must never take the turn the transaction's own drawing needs.
   const pdf = await runHeavy('job:documents-ahead', 'invoicePdf', data);
@@ -380,11 +416,14 @@ export async function documentsOf(
     .orderBy(asc(invoices.id));
 }
 
-/** One order's document of a kind, with its PDF; `owner` limits it to that customer's orders. */
+/**
+ * One order's document with its PDF: by its number, or the latest of a kind (the invoice; the latest credit
+ * note). `owner` limits it to that customer's orders.
+ */
 export async function findDocument(
   db: Db,
   order: { number: string; owner: number } | { id: number },
-  kind: InvoiceKind,
+  which: { kind: InvoiceKind } | { number: string },
 ): Promise<InvoiceRow | undefined> {
   const where =
     'id' in order
@@ -394,6 +433,8 @@ export async function findDocument(
     .select({ document: invoices })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(where, eq(invoices.kind, kind)));
+    .where(and(where, 'kind' in which ? eq(invoices.kind, which.kind) : eq(invoices.number, which.number)))
+    .orderBy(desc(invoices.id))
+    .limit(1);
   return row?.document;
 }

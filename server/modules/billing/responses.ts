@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const price = z.string().describe('Dollars with two decimals.');
+const price = z.string().describe('An amount in the shop’s currency with two decimals.');
 const percent = z.string().describe('A percentage, e.g. "20" or "7.5".');
 
 export const shippingZoneSchema = z

@@ -1,4 +1,6 @@
 import { company } from '../../../content/company.ts';
+import { ConfigError } from '../../config.ts';
+import { ibanChecks } from './epc-qr.ts';
 
 /** Who issues the documents: the firm's details as data, so the billing module works for any seller. */
 export interface Seller {
@@ -7,7 +9,8 @@ export interface Seller {
   address: { lines: readonly string[]; postalCode: string; city: string; countryCode: string };
   email: string;
   phone: string;
-  taxNumbers: ReadonlyArray<{ label: string; value: string }>;
+  /** `vat`: the VAT number an exempt EU supply prints as the supplier's; `other`: any other (EIN, tax number). */
+  taxNumbers: ReadonlyArray<{ kind: 'vat' | 'other'; label: string; value: string }>;
   /** ISO 4217: "USD", "EUR". */
   currency: string;
   termsDays: number;
@@ -44,6 +47,15 @@ export function firmSeller(): Seller {
       bic: payment.bic,
     },
   };
+}
+
+/** Refuses to start with an IBAN that fails its check digits: every invoice and QR code would print it. */
+export function assertSellerIban(seller: Seller = firmSeller()): void {
+  const { iban } = seller.bank;
+  if (iban !== undefined && !ibanChecks(iban))
+    throw new ConfigError(
+      `content/company.ts: payment.iban "${iban}" is not a valid IBAN (its check digits do not match): copy it again from the bank's statement.`,
+    );
 }
 
 /** Where the city and postal code go on an address's line: "San Francisco, CA 94111", "10117 Berlin". */

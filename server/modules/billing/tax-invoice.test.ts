@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { rfPrinted, rfReference } from '../../../common/rf-reference.ts';
+import { ConfigError } from '../../config.ts';
 import { pdfQrCodes } from '../../test/pdf-qr.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { epcPayload } from './epc-qr.ts';
+import { epcPayload, ibanChecks } from './epc-qr.ts';
 import { type InvoicePdfData, renderInvoicePdf } from './invoice-pdf.ts';
-import type { Seller } from './seller.ts';
+import { assertSellerIban, type Seller } from './seller.ts';
 import { splitGross, taxName } from './tax-lines.ts';
 
 /** A seller established in the EU, invoicing in euros, with an IBAN: what the EPC QR code needs. */
@@ -16,8 +19,9 @@ const euSeller: Seller = {
   email: 'billing@nexa-europa.example',
   phone: '+49 30 1234567',
   taxNumbers: [
-    { label: 'VAT number', value: 'DE123456789' },
-    { label: 'Tax number', value: '30/123/45678' },
+    { kind: 'other', label: 'Tax number', value: '30/123/45678' },
+    // Its label does not say "VAT": the kind does.
+    { kind: 'vat', label: 'USt-IdNr.', value: 'DE123456789' },
   ],
   currency: 'EUR',
   termsDays: 14,
@@ -39,7 +43,7 @@ const usSeller: Seller = {
     city: 'San Francisco',
     countryCode: 'US',
   },
-  taxNumbers: [{ label: 'EIN', value: '12-3456789' }],
+  taxNumbers: [{ kind: 'other', label: 'EIN', value: '12-3456789' }],
   currency: 'USD',
   bank: {
     bank: 'Example Bank',
@@ -59,6 +63,7 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
     seller: euSeller,
     credits: null,
     creditCents: 0,
+    creditedBeforeCents: 0,
     orderNumber: 'NX-7K3M-9Q2P',
     orderDate: new Date('2026-11-18T09:00:00Z'),
     reference: rfReference('NX-7K3M-9Q2P'),
@@ -132,12 +137,37 @@ describe('the EPC069-12 payload', () => {
     expect(() => epcPayload({ ...base, reference: `RF18${'A'.repeat(40)}` })).toThrow();
     expect(epcPayload({ ...base, name: 'x'.repeat(90) }).split('\n')[5]).toHaveLength(70);
   });
+
+  it('refuses an IBAN whose check digits are wrong, and keeps each field on its line', () => {
+    const base = {
+      name: 'Firma',
+      iban: 'DE89370400440532013000',
+      amountCents: 100,
+      reference: 'RF24NX7K3M9Q2P',
+    };
+    expect(ibanChecks('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(ibanChecks('GB82WEST12345698765432')).toBe(true);
+    expect(ibanChecks('DE88370400440532013000')).toBe(false);
+    expect(() => epcPayload({ ...base, iban: 'DE88370400440532013000' })).toThrow(/check digits/);
+    const lines = epcPayload({ ...base, name: 'Nexa\nEuropa\r\nGmbH', bic: 'COBADEFF\nXXX' }).split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[4]).toBe('COBADEFFXXX');
+    expect(lines[5]).toBe('Nexa Europa GmbH');
+  });
+
+  it('stops the server at start when the configured IBAN fails its check', () => {
+    expect(() =>
+      assertSellerIban({ ...euSeller, bank: { ...euSeller.bank, iban: 'DE88370400440532013000' } }),
+    ).toThrow(ConfigError);
+    expect(() => assertSellerIban(euSeller)).not.toThrow();
+    expect(() => assertSellerIban(usSeller)).not.toThrow();
+  });
 });
 
 describe('tax amounts', () => {
   it('names the tax as what it is', () => {
     expect(taxName(euSeller, 'standard', 2000)).toBe('VAT 20 %');
-    expect(taxName(euSeller, 'reverse_charge', 0)).toBe('VAT 0 % (reverse charge)');
+    expect(taxName(euSeller, 'reverse_charge', 0)).toBe('VAT 0 % (exempt)');
     expect(taxName(usSeller, 'standard', 825)).toBe('Sales tax 8.25 %');
   });
 
@@ -148,6 +178,22 @@ describe('tax amounts', () => {
     });
     expect(splitGross(1190, { taxCents: 1045, totalCents: 6545 })).toEqual({ netCents: 1000, taxCents: 190 });
     expect(splitGross(500, { taxCents: 0, totalCents: 5500 })).toEqual({ netCents: 500, taxCents: 0 });
+  });
+
+  it('splits parts on their running sum, so three thirds add up to the invoice’s net and tax', () => {
+    const invoiced = { taxCents: 1045, totalCents: 6545 };
+    const parts = [
+      splitGross(2182, invoiced, 0),
+      splitGross(2182, invoiced, 2182),
+      splitGross(2181, invoiced, 4364),
+    ];
+    expect(parts).toEqual([
+      { netCents: 1834, taxCents: 348 },
+      { netCents: 1833, taxCents: 349 },
+      { netCents: 1833, taxCents: 348 },
+    ]);
+    expect(parts.reduce((sum, part) => sum + part.taxCents, 0)).toBe(1045);
+    expect(parts.reduce((sum, part) => sum + part.netCents, 0)).toBe(5500);
   });
 });
 
@@ -160,7 +206,7 @@ describe('a domestic VAT invoice', () => {
       'Friedrichstraße 123',
       '10117 Berlin',
       'Germany',
-      'VAT number: DE123456789',
+      'USt-IdNr.: DE123456789',
       'Tax number: 30/123/45678',
       'INV-2026-0042',
       'Issue date',
@@ -191,8 +237,9 @@ describe('a domestic VAT invoice', () => {
   });
 
   it('has an EPC QR code that zbarimg decodes, every field right', async () => {
-    const [code, ...others] = await pdfQrCodes(await renderInvoicePdf(invoice()));
-    expect(others).toEqual([]);
+    const codes = await pdfQrCodes(await renderInvoicePdf(invoice()));
+    expect(codes).toHaveLength(1);
+    const [code] = codes;
     expect(code?.split('\n')).toEqual([
       'BCD',
       '002',
@@ -206,6 +253,35 @@ describe('a domestic VAT invoice', () => {
       rfReference('NX-7K3M-9Q2P'),
     ]);
     expect(rfPrinted(rfReference('NX-7K3M-9Q2P'))).toBe('RF24 NX7K 3M9Q 2P');
+  });
+
+  it('has exactly one QR code however many pages its lines take', async () => {
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      name: `Card ${index + 1}`,
+      sku: `C-${index + 1}`,
+      design: 'Matte Black',
+      quantity: 1,
+      unitCents: 100,
+    }));
+    const pdf = await renderInvoicePdf(
+      invoice({ lines, subtotalCents: 4000, taxCents: 760, totalCents: 4760 }),
+    );
+    expect(Number(/\/Type \/Pages[^>]*\/Count (\d+)/.exec(pdf.toString('latin1'))?.[1])).toBeGreaterThan(1);
+    expect(await pdfQrCodes(pdf)).toHaveLength(1);
+  });
+
+  it('the reader finds every code on every page (what the counts above rely on)', async () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.image(await QRCode.toBuffer('first'), 50, 50, { width: 150 });
+    doc.image(await QRCode.toBuffer('second\nline'), 300, 50, { width: 150 });
+    doc.addPage();
+    doc.image(await QRCode.toBuffer('third'), 50, 50, { width: 150 });
+    doc.end();
+    await ended;
+    expect(await pdfQrCodes(Buffer.concat(chunks))).toEqual(['first', 'second\nline', 'third']);
   });
 });
 
@@ -232,9 +308,9 @@ describe('a reverse charge invoice', () => {
       'France',
       'VAT ID: FR12345678901',
       'Attn: Jana Nováková',
-      'VAT 0 % (reverse charge) on €55.00 €0.00',
+      'VAT 0 % (exempt) on €55.00 €0.00',
       'Total due €55.00',
-      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+      'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
       'Supplier VAT ID: DE123456789 · Customer VAT ID: FR12345678901',
     ]) {
       expect(text, expected).toContain(expected);
@@ -307,5 +383,27 @@ describe('credit notes', () => {
     expect(text).not.toContain('Matte Black Card');
     expect(text).not.toContain('€65.45');
     expect(await pdfQrCodes(pdf)).toEqual([]);
+  });
+
+  it('the last of several parts takes what is left and says the invoice is now credited in full', async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({
+        kind: 'credit_note',
+        number: 'CN-2026-0009',
+        credits,
+        creditCents: 2181,
+        creditedBeforeCents: 4364,
+      }),
+    );
+    const text = words(await pdfText(pdf));
+    for (const expected of [
+      'Total net -€18.33',
+      'VAT 19 % on -€18.33 -€3.48',
+      'Total credited -€21.81',
+      'it takes back the remaining €21.81 of that invoice; with the earlier credit notes, that invoice is credited in full',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('the rest of it stands');
   });
 });

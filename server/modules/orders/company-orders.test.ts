@@ -23,7 +23,7 @@ vi.mock('../../../content/company.ts', async (original) => {
         city: 'Berlin',
         countryCode: 'DE',
       },
-      taxNumbers: [{ label: 'VAT number', value: 'DE123456789' }],
+      taxNumbers: [{ kind: 'vat', label: 'VAT number', value: 'DE123456789' }],
       currency: 'EUR',
       payment: {
         ...company.payment,
@@ -69,7 +69,15 @@ async function buyerInGermany() {
     postal_code: '80331',
   });
   expect(address.status, address.text).toBe(201);
-  return { ...user, addressId: address.body.id as number };
+  // Where a French company's goods go: out of the seller's Germany to another member state.
+  const paris = await call('/api/auth/address/', user.cookie, {
+    address: '12 rue de la Paix',
+    city: 'Paris',
+    country_code: 'FR',
+    postal_code: '75002',
+  });
+  expect(paris.status, paris.text).toBe(201);
+  return { ...user, addressId: address.body.id as number, franceId: paris.body.id as number };
 }
 
 async function newCard() {
@@ -106,10 +114,10 @@ describe('buying for a company', () => {
     items = [{ card: (await newCard()).id, quantity: 2, design: 'Matte Black' }];
   });
 
-  const quote = (company?: object) =>
+  const quote = (company?: object, address = company ? buyer.franceId : buyer.addressId) =>
     call('/api/orders/quote/', buyer.cookie, {
       items,
-      address: buyer.addressId,
+      address,
       ...(company ? { company } : {}),
     });
 
@@ -117,13 +125,17 @@ describe('buying for a company', () => {
     const person = await quote();
     expect(person.status, person.text).toBe(200);
     expect(person.body).toMatchObject({ tax_rate: '19', tax_treatment: 'standard', subtotal: '50.00' });
-    const shipping = Number(person.body.shipping);
 
     const reverse = await quote(french);
     expect(reverse.body).toMatchObject({ tax_rate: '0', tax: '0.00', tax_treatment: 'reverse_charge' });
-    expect(Number(reverse.body.total)).toBeCloseTo(50 + shipping);
+    expect(Number(reverse.body.total)).toBeCloseTo(50 + Number(reverse.body.shipping));
 
-    // The seller's own country, a country outside the EU, or no VAT ID: taxed as usual.
+    // The goods stay in Germany: no intra-Community supply, German VAT whatever the VAT ID.
+    const staying = await quote(french, buyer.addressId);
+    expect(staying.body).toMatchObject({ tax_rate: '19', tax_treatment: 'standard' });
+    expect(Number(staying.body.total)).toBeCloseTo(Number(person.body.total));
+
+    // The seller's own country, a country outside the EU, or no VAT ID: taxed as usual (French VAT in France).
     for (const company of [
       { ...french, country_code: 'DE', vat_id: 'DE 987654321' },
       { ...french, country_code: 'GB', vat_id: 'GB123456789' },
@@ -132,7 +144,7 @@ describe('buying for a company', () => {
       const answer = await quote(company);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body, JSON.stringify(company)).toMatchObject({
-        tax_rate: '19',
+        tax_rate: '20',
         tax_treatment: 'standard',
       });
     }
@@ -174,7 +186,7 @@ describe('buying for a company', () => {
 
   it('places a company order: stored on the order, reverse charged, and the key is bound to the company', async () => {
     const idempotency = key();
-    const body = { address: buyer.addressId, items, company: french };
+    const body = { address: buyer.franceId, items, company: french };
     const placed = await call('/api/orders/', buyer.cookie, body, { 'idempotency-key': idempotency });
     expect(placed.status, placed.text).toBe(201);
     expect(placed.body).toMatchObject({
@@ -238,13 +250,15 @@ describe('buying for a company', () => {
       'VAT number: DE123456789',
       'Société Exemple SARL',
       'VAT ID: FR12345678901',
-      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+      'Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).',
       'Supplier VAT ID: DE123456789 · Customer VAT ID: FR12345678901',
       `Total due €${placed.body.total}`,
     ]) {
       expect(text, expected).toContain(expected);
     }
-    const [code] = await pdfQrCodes(pdf.raw);
+    const codes = await pdfQrCodes(pdf.raw);
+    expect(codes).toHaveLength(1);
+    const [code] = codes;
     expect(code?.split('\n')).toEqual([
       'BCD',
       '002',

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { BILLING_MESSAGES } from '../../../common/messages/billing.ts';
 import { doc } from '../../http/openapi.ts';
 import type { Services } from '../../services.ts';
 import { requireUser } from '../accounts/auth.ts';
-import { DOCUMENT_FILES, sendPdf } from '../billing/downloads.ts';
+import { DOCUMENT_FILES, documentFileSchema, documentNumberOf, sendPdf } from '../billing/downloads.ts';
 import { findDocument } from '../billing/invoices.ts';
 import { orderNumberSchema } from './schemas.ts';
 
@@ -15,7 +16,7 @@ export const orderDocumentRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = asy
         summary:
           kind === 'invoice'
             ? 'One of their orders’ invoice (PDF)'
-            : 'One of their orders’ credit note (PDF)',
+            : 'One of their orders’ latest credit note (PDF); each one by its number under documents/',
         auth: 'user',
         params: { number: orderNumberSchema },
         produces: 'application/pdf',
@@ -25,10 +26,33 @@ export const orderDocumentRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = asy
         const user = await requireUser(request);
         const number = orderNumberSchema.safeParse(request.params.number);
         const document = number.success
-          ? await findDocument(db, { number: number.data, owner: user.id }, kind)
+          ? await findDocument(db, { number: number.data, owner: user.id }, { kind })
           : undefined;
         return sendPdf(reply, document, notFound);
       },
     );
   }
+  app.get<{ Params: { number: string; file: string } }>(
+    '/orders/:number/documents/:file',
+    doc({
+      summary: 'One of their orders’ invoices or credit notes by its number (PDF)',
+      auth: 'user',
+      params: { number: orderNumberSchema, file: documentFileSchema },
+      produces: 'application/pdf',
+      responses: {
+        200: 'The PDF, as issued.',
+        404: 'Not one of their orders, or no document of it by that number.',
+      },
+    }),
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const number = orderNumberSchema.safeParse(request.params.number);
+      const documentNumber = documentNumberOf(request.params.file);
+      const document =
+        number.success && documentNumber
+          ? await findDocument(db, { number: number.data, owner: user.id }, { number: documentNumber })
+          : undefined;
+      return sendPdf(reply, document, BILLING_MESSAGES.documentNotFound);
+    },
+  );
 };

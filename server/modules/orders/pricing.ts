@@ -153,11 +153,18 @@ function toQuote(lines: PricedLine[], charges: ShippingAndTax | undefined, treat
   };
 }
 
-/** How an order for this buyer is taxed: the reverse charge for an EU business abroad, as usual otherwise. */
-export function treatmentOf(company: BillingCompany | undefined): TaxTreatment {
+/**
+ * How an order for this buyer shipped to this country is taxed: exempt (intra-Community supply) for an EU
+ * business abroad whose goods go to another member state, as usual otherwise (and before a destination is known).
+ */
+export function treatmentOf(
+  company: BillingCompany | undefined,
+  shipCountry: CountryCode | undefined,
+): TaxTreatment {
   return taxTreatmentOf(
     firmSeller().address.countryCode,
     company ? { countryCode: company.country_code, vatId: company.vat_id } : undefined,
+    shipCountry,
   );
 }
 
@@ -183,7 +190,7 @@ export async function quote(
   company?: BillingCompany,
 ): Promise<Quote> {
   const lines = await priceItems(db, items);
-  const treatment = treatmentOf(company);
+  const treatment = treatmentOf(company, country);
   const charges =
     country === undefined ? undefined : await chargesFor(db, country, subtotalCents(lines), treatment);
   return toQuote(lines, charges, treatment);

@@ -6,12 +6,12 @@ import { linkedPageSchema, numberedPageSchema, type Page } from '../paging.ts';
 import { orderPaymentSchema, paymentEntrySchema } from '../payments/responses.ts';
 import { printedDesignSchema, printFilesSchema } from '../personalisation/responses.ts';
 
-const price = z.string().describe('Dollars with two decimals.');
+const price = z.string().describe('An amount in the shop’s currency with two decimals.');
 
 const taxTreatmentSchema = z
   .enum(TAX_TREATMENTS)
   .describe(
-    '"reverse_charge": no VAT charged, the buyer (an EU business in another member state) accounts for it; "standard" otherwise.',
+    '"reverse_charge": no VAT charged, an exempt intra-Community supply of goods (an EU business in another member state, the goods shipped to another member state; the buyer accounts for the VAT where they arrive); "standard" otherwise.',
   );
 
 /** Who the invoice is made out to when buying for a company. */
@@ -81,6 +81,9 @@ const orderDocumentSchema = z
     kind: z.enum(INVOICE_KINDS),
     number: z.string().describe('"INV-2026-0001" or "CN-2026-0001".'),
     issued_at: z.iso.datetime(),
+    url: z
+      .string()
+      .describe('Where its owner downloads its PDF: /api/orders/{order}/documents/{number}.pdf.'),
   })
   .meta({ id: 'OrderDocument' });
 
@@ -115,7 +118,11 @@ export const orderSchema = z
     billing: billingSchema.nullable().describe('The company the order was bought for; null for a person.'),
     tax_treatment: taxTreatmentSchema,
     items: z.array(orderLineSchema),
-    invoices: z.array(orderDocumentSchema).describe('Its invoice, then its credit note once cancelled.'),
+    invoices: z
+      .array(orderDocumentSchema)
+      .describe(
+        'Its invoice, then its credit notes oldest first: one per refund that lowered the charge (one right after the invoice for a refund made before it) and one when it is cancelled. Each downloads from its own url.',
+      ),
     print_files: printFilesSchema
       .nullable()
       .describe('A personalised order’s print files, made after the order; null without printed cards.'),

@@ -21,6 +21,7 @@ import { AppError } from '../../errors.ts';
 import { enforceLimit, type Limit } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/index.ts';
 import { orderConfirmationMail, salesOrderMail } from '../../mail/templates.ts';
+import { documentUrl } from '../billing/downloads.ts';
 import { documentsOf } from '../billing/invoices.ts';
 import { payableByCard } from '../card-payments/pay-by-card.ts';
 import { CATALOG_TOPIC, publishStockChange } from '../catalog/service.ts';
@@ -120,6 +121,7 @@ function toOrder(
       kind: document.kind,
       number: document.number,
       issued_at: document.issuedAt.toISOString(),
+      url: documentUrl(row.number, document.number),
     })),
     print_files: printFilesOf(
       designs.filter((design) => lines.some((line) => line.id === design.orderLineId)),
@@ -324,7 +326,7 @@ export async function placeOrder(
       const priced = lines.flatMap((line) => (line.card ? [{ ...line, card: line.card }] : []));
       const subtotal = subtotalCents(lines);
       // Priced with the rates as they are now, and kept: a later change of rates never changes this order.
-      const treatment = treatmentOf(input.company);
+      const treatment = treatmentOf(input.company, address.countryCode);
       const charges = await chargesFor(tx, address.countryCode, subtotal, treatment);
       const { company } = input;
       const [row] = await tx

@@ -209,7 +209,7 @@ async function applyRefund(
   if (lowers === 0 || cents === 0) return updated;
   const note = await issueCreditNote(tx, actor, order.id, { amountCents: lowers });
   if (note) return lockOrder(tx, order.id);
-  // Not invoiced yet: the charge is lowered without a document (the invoice, when issued, shows the total).
+  // Not invoiced yet: the charge is lowered now; issueInvoice documents it by a credit note after the invoice.
   const [lowered] = await tx
     .update(orders)
     .set({ creditedCents: sql`${orders.creditedCents} + ${lowers}` })

@@ -52,6 +52,11 @@ export const statementImportSchema = z
     already_imported: z.number().int(),
     debits_skipped: z.number().int().describe('Money out: not payments.'),
     not_booked_skipped: z.number().int().describe('Entries the bank has not booked yet.'),
+    held: z
+      .array(z.string())
+      .describe(
+        'Lines left for the admin although they quote an order, and bookings to check, each with why.',
+      ),
     detail: z.string().describe('The result in one sentence.'),
   })
   .meta({ id: 'StatementImport' });

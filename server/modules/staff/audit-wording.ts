@@ -40,6 +40,7 @@ const ACTIONS: Record<string, string> = {
   'bank_statement.import': 'Bank statement imported',
   'bank_line.assign': 'Bank line assigned to an order',
   'bank_line.ignore': 'Bank line set aside: not a payment',
+  'bank_line.restore': 'Bank line put back among the lines to assign',
 };
 
 /** Actions only a customer takes, whatever their account's role. */

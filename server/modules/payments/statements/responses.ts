@@ -36,6 +36,9 @@ export const bankOverviewSchema = z
   .strictObject({
     to_assign: z.array(bankLineSchema),
     to_assign_count: z.number().int().describe('All lines waiting; the list shows the oldest 200.'),
+    set_aside: z
+      .array(bankLineSchema)
+      .describe('The lines set aside most recently (50), which can be put back.'),
     statements: z.array(bankStatementSchema),
   })
   .meta({ id: 'BankOverview' });

@@ -47,4 +47,11 @@ describe('RF creditor references (ISO 11649)', () => {
     expect(findRfReference('no reference here')).toBeNull();
     expect(orderNumberOf('RF18539007547034')).toBeNull();
   });
+
+  it('finds the reference a caller wants when the words after it happen to pass the check digits too', () => {
+    // "RF78NXP465WKSRINVOICEY9" is a valid RF reference by chance, and not an order's.
+    const text = 'RF78NXP465WKSR INVOICE Y98KX';
+    expect(findRfReference(text)).toBe('RF78NXP465WKSRINVOICEY9');
+    expect(findRfReference(text, (candidate) => orderNumberOf(candidate) !== null)).toBe('RF78NXP465WKSR');
+  });
 });

@@ -32,13 +32,17 @@ export function isRfReference(text: string): boolean {
   return mod97(`${compact.slice(4)}${compact.slice(0, 4)}`) === 1;
 }
 
-/** The first valid RF reference found in a remittance text (banks add words around it), compact; else null. */
-export function findRfReference(text: string): string | null {
+/**
+ * The first valid RF reference found in a remittance text (banks add words around it), compact; else null.
+ * With `wanted`, the first valid one it accepts: a run that swallowed the next word can pass the check
+ * digits by chance (about one time in 97 per letter swallowed) before the reference itself is reached.
+ */
+export function findRfReference(text: string, wanted?: (reference: string) => boolean): string | null {
   for (const match of text.toUpperCase().matchAll(/RF\s?[0-9]{2}(?:\s?[0-9A-Z]){1,21}/g)) {
     // A longer run may swallow the next word: try the candidate shortened until a check digit fits.
     let candidate = match[0].replaceAll(' ', '');
     while (candidate.length > 4) {
-      if (isRfReference(candidate)) return candidate;
+      if (isRfReference(candidate) && (!wanted || wanted(candidate))) return candidate;
       candidate = candidate.slice(0, -1);
     }
   }

@@ -133,6 +133,7 @@ export const API_ROUTES = [
   ['DELETE', '/admin/shipping/countries/:code/', 'none'],
   ['POST', '/admin/bank/lines/:id/assign/', 'BankLine'],
   ['POST', '/admin/bank/lines/:id/ignore/', 'BankLine'],
+  ['POST', '/admin/bank/lines/:id/restore/', 'BankLine'],
 ] as const satisfies readonly (readonly [ApiMethod, `/${string}/`, keyof Answers])[];
 
 /** `/auth/cards/:serial/` → `/auth/cards/${string}/`: the paths api() is called with. */

@@ -57,8 +57,17 @@ test('the admin imports a statement, sees what it did, and sets a waiting line a
   await row.getByLabel('Order number').fill('NX-0000-0000');
   await row.getByRole('button', { name: 'Assign' }).click();
   await expect(row.getByRole('alert')).toHaveText('No order has this number.');
+  await expect(row.getByLabel('Order number')).toHaveAttribute('aria-invalid', 'true');
   await row.getByRole('button', { name: 'Not a payment for us' }).click();
+  // One click is not enough: the admin confirms, and focus is on the confirmation.
+  await expect(waiting.getByRole('heading')).toHaveText('To assign (5)');
+  await expect(row.getByRole('button', { name: 'Yes, set aside' })).toBeFocused();
+  await row.getByRole('button', { name: 'Yes, set aside' }).click();
   await expect(waiting.getByRole('heading')).toHaveText('To assign (4)');
+  // The line left the list: focus moved on to a remaining line's order number.
+  await expect(page.locator('input[name="order"]:focus')).toHaveCount(1);
+  const setAside = page.getByRole('region', { name: 'Set aside' });
+  await expect(setAside).toContainText('Thanks for the consultation');
 
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
@@ -71,4 +80,21 @@ test('the admin imports a statement, sees what it did, and sets a waiting line a
     expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
   }
   await shot(page, 'admin-bank', [390, 1280]);
+
+  await setAside.getByRole('button', { name: 'Put back' }).click();
+  await expect(waiting.getByRole('heading')).toHaveText('To assign (5)');
+  await expect(page.getByRole('region', { name: 'Set aside' })).toHaveCount(0);
+
+  // A refused file: its reason is focused and describes the file input.
+  await page.getByLabel('Statement file (camt.053 XML or CSV)').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('date,amount\n2026-11-27,1.00\n'),
+  });
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.locator('#bank-file-problems')).toBeFocused();
+  await expect(page.getByLabel('Statement file (camt.053 XML or CSV)')).toHaveAttribute(
+    'aria-describedby',
+    'bank-file-problems',
+  );
 });

@@ -44,7 +44,9 @@ const ACTIONS: Record<string, string> = {
   'order.refund': 'Refund recorded',
   'order.refund.requested': 'Refund asked for',
   'order.refund.failed': 'Refund failed',
+  'order.refund.reversed': 'Refund sent back by the bank',
   'order.ship_unpaid': 'Allowed to ship unpaid',
+  'bank_line.restore': 'Bank line put back among the lines to assign',
 };
 
 /** Actions only a customer takes, whatever their account's role. */

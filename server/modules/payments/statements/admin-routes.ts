@@ -4,7 +4,7 @@ import { doc } from '../../../http/openapi.ts';
 import { parseInput } from '../../../http/validate.ts';
 import type { Services } from '../../../services.ts';
 import { actorOf, idOf, type WithId } from '../../staff/guard.ts';
-import { assignLine, BANK_LINE_MESSAGES, ignoreLine } from './decide.ts';
+import { assignLine, BANK_LINE_MESSAGES, ignoreLine, restoreLine } from './decide.ts';
 import { readStatementForm, requiredFile } from './file-form.ts';
 import { importStatement } from './import.ts';
 import { bankLineSchema, bankOverviewSchema, statementImportSchema } from './responses.ts';
@@ -82,6 +82,27 @@ export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (
         idOf(request.params.id, BANK_LINE_MESSAGES.notFound),
       );
       return bankLineView(line, await orderNumberOfLine(db, line));
+    },
+  );
+  app.post<WithId>(
+    '/bank/lines/:id/restore/',
+    doc({
+      summary: 'Put a line set aside back among the lines to assign (audited)',
+      auth: 'admin',
+      params: { id: idParam },
+      responses: {
+        200: { description: 'The line, waiting again.', schema: bankLineSchema },
+        404: BANK_LINE_MESSAGES.notFound,
+        409: BANK_LINE_MESSAGES.notSetAside,
+      },
+    }),
+    async (request) => {
+      const line = await restoreLine(
+        db,
+        await actorOf(request),
+        idOf(request.params.id, BANK_LINE_MESSAGES.notFound),
+      );
+      return bankLineView(line, null);
     },
   );
 };

@@ -106,11 +106,41 @@ it('imports a statement, lists what is left, and lets the admin assign a line or
   expect((await post(`/api/admin/bank/lines/${second.id}/ignore/`)).status).toBe(409);
   expect((await post('/api/admin/bank/lines/999999/ignore/')).status).toBe(404);
 
+  // Setting aside can be undone, once, and the page lists what was set aside.
+  const listed = await request(t, { url: '/api/admin/bank/', cookie: admin.cookie });
+  expect(listed.body.set_aside.map((line: { id: number }) => line.id)).toEqual([second.id]);
+  expect((await post(`/api/admin/bank/lines/${first.id}/restore/`)).status).toBe(409);
+  const restored = await post(`/api/admin/bank/lines/${second.id}/restore/`);
+  expect(restored.status).toBe(200);
+  expect(restored.body).toMatchObject({ state: 'unmatched', order_number: null });
+  expect((await post(`/api/admin/bank/lines/${second.id}/restore/`)).status).toBe(409);
+  expect((await post(`/api/admin/bank/lines/${second.id}/restore/`, undefined, buyer.cookie)).status).toBe(
+    403,
+  );
+  const [back] = await t.database.db.select().from(bankLines).where(eq(bankLines.id, second.id));
+  expect(back).toMatchObject({ state: 'unmatched', decidedBy: null, decidedAt: null });
+  expect((await post(`/api/admin/bank/lines/${second.id}/ignore/`)).status).toBe(200);
+
+  // An amount that would take the order's paid total past a 32-bit integer is refused with words.
+  const huge = await insertPendingOrder(t.database.db, buyer.id);
+  await t.database.db.update(orders).set({ paidCents: 2_147_483_000 }).where(eq(orders.id, huge.id));
+  const [third] = (await request(t, { url: '/api/admin/bank/', cookie: admin.cookie })).body.to_assign;
+  const overflow = await post(`/api/admin/bank/lines/${third.id}/assign/`, { order: huge.number });
+  expect(overflow.status).toBe(400);
+  expect(overflow.body.detail).toBe(
+    'This order’s payments would add up to more than the shop can record; check the order number.',
+  );
+
   const audit = await t.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.targetType, 'bank_line'), eq(auditLog.actorId, admin.id)));
-  expect(audit.map((entry) => entry.action).sort()).toEqual(['bank_line.assign', 'bank_line.ignore']);
+  expect(audit.map((entry) => entry.action).sort()).toEqual([
+    'bank_line.assign',
+    'bank_line.ignore',
+    'bank_line.ignore',
+    'bank_line.restore',
+  ]);
   const [line] = await t.database.db.select().from(bankLines).where(eq(bankLines.id, first.id));
   expect(line).toMatchObject({ decidedBy: admin.id, orderId: other.id });
 

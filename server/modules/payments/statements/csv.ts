@@ -5,6 +5,7 @@ import {
   centsOf,
   dateOf,
   type ParsedStatement,
+  refuseControlCharacters,
   STATEMENT_LIMITS,
   StatementError,
   type StatementLine,
@@ -24,6 +25,7 @@ function decode(bytes: Buffer): string {
 /** Reads a CSV statement; `name` is the file's name, which stands for the statement's own id. */
 export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
   const csv = decode(bytes).replace(/^\uFEFF/, '');
+  refuseControlCharacters(csv);
   const header = csv.slice(0, csv.search(/\r?\n|$/));
   const delimiter = header.includes(';') ? ';' : ',';
   const names = header.split(delimiter).map((column) => column.trim().replace(/^"|"$/g, '').toLowerCase());
@@ -31,7 +33,9 @@ export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
   const unknown = names.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
   if (missing.length > 0 || unknown.length > 0)
     throw new StatementError(`Line 1: the header must name the columns ${CSV_COLUMNS.join(', ')}.`);
-  let rows: Array<{ record: string[]; info: { lines: number } }>;
+  const twice = names.find((column, index) => names.indexOf(column) !== index);
+  if (twice) throw new StatementError(`Line 1: the header names the column "${twice}" twice.`);
+  let rows: Array<{ record: string[]; raw: string; info: { bytes: number } }>;
   try {
     rows = parse(csv, {
       delimiter,
@@ -39,6 +43,7 @@ export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
       skip_empty_lines: true,
       trim: true,
       info: true,
+      raw: true,
     }) as unknown as typeof rows;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
@@ -51,8 +56,13 @@ export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
     throw new StatementError(`The file has more than ${STATEMENT_LIMITS.maxLines} rows; import it in parts.`);
   const credits: StatementLine[] = [];
   let debits = 0;
-  for (const { record, info } of rows) {
-    const where = `Line ${info.lines}`;
+  const utf8 = Buffer.from(csv);
+  const newlinesIn = (bytes: Buffer) => bytes.reduce((count, byte) => count + (byte === 10 ? 1 : 0), 0);
+  for (const { record, raw, info } of rows) {
+    // A quoted field may span lines: the record is named by the line it starts on (the parser's own line
+    // count is off when such a field holds CRLF).
+    const end = utf8[info.bytes - 1] === 10 ? info.bytes - 1 : info.bytes;
+    const where = `Line ${newlinesIn(utf8.subarray(0, end)) + 1 - (raw.trim().match(/\n/g)?.length ?? 0)}`;
     if (record.length !== names.length)
       throw new StatementError(`${where}: a row must have ${names.length} fields, like the header.`);
     const field = (column: Column) => record[names.indexOf(column)] ?? '';
@@ -63,7 +73,12 @@ export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
       );
     const amount = field('amount');
     const negative = amount.startsWith('-');
-    const cents = centsOf(negative ? amount.slice(1) : amount, true);
+    const digits = negative ? amount.slice(1) : amount;
+    if (/^\d{1,3}[.,]\d{3}$/.test(digits.trim()))
+      throw new StatementError(
+        `${where}: the amount "${amount.slice(0, 40)}" could be a thousand-separated whole amount or three decimals; write it with two decimals (1200.00) and no thousands separator.`,
+      );
+    const cents = centsOf(digits, true);
     if (cents === null || cents === 0)
       throw new StatementError(`${where}: the amount "${amount.slice(0, 40)}" is not an amount of money.`);
     const currency = field('currency').toUpperCase();
@@ -87,5 +102,5 @@ export function readCsvStatement(bytes: Buffer, name: string): ParsedStatement {
       bankReference: field('bank_reference') || null,
     });
   }
-  return { format: 'csv', reference: name, account: null, credits, debits, notBooked: 0 };
+  return { format: 'csv', reference: name, account: null, credits, debits, notBooked: 0, notices: [] };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bankLines, bankStatements, orders, payments, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
@@ -78,6 +78,7 @@ describe('importing camt.053 statements', () => {
       already_imported: 0,
       debits_skipped: 1,
       not_booked_skipped: 1,
+      held: [],
       detail:
         '5 lines: 3 matched (1 in part), 2 to assign, 0 already imported; 1 debit skipped, 1 not yet booked skipped.',
     });
@@ -98,7 +99,7 @@ describe('importing camt.053 statements', () => {
       [3000, 'unmatched', null, false],
     ]);
     expect(lines[0]).toMatchObject({
-      dedupeKey: 'ref:DE89370400440532013000:EXB-20261127-A001',
+      dedupeKey: 'ref:DE89370400440532013000:2026-11-27:5000:USD:EXB-20261127-A001',
       bookedOn: '2026-11-27',
       counterparty: 'Ada Lovelace & Co',
       remittance: 'RF24NX7K3M9Q2P',
@@ -109,7 +110,7 @@ describe('importing camt.053 statements', () => {
       .where(eq(payments.orderId, ids.full as number));
     expect(payment).toMatchObject({
       method: 'bank_transfer',
-      sourceId: 'bank:ref:DE89370400440532013000:EXB-20261127-A001',
+      sourceId: 'bank:ref:DE89370400440532013000:2026-11-27:5000:USD:EXB-20261127-A001',
       amountCents: 5000,
       receivedAt: new Date('2026-11-27T00:00:00Z'),
       recordedBy: null,
@@ -210,32 +211,107 @@ describe('importing a CSV statement', () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, id))).toHaveLength(1);
   });
 
-  it('never pays twice what a card payment arriving at the same moment already paid', async () => {
-    const id = await orderNumbered('NX-4F4F-4F4F');
-    const csv = Buffer.from(
-      'date,amount,currency,reference,name,bank_reference\n2026-11-30,50.00,USD,NX-4F4F-4F4F,Both,RACE-CARD\n',
+  // The rule: an automatic match never makes an order overpaid. A transfer for an order a card already paid
+  // waits for the admin; a card paid after the transfer matched is a second real payment, kept exactly
+  // (the order shows the overpayment and the firm refunds one).
+  const cardPayment = (orderId: number, sourceId: string) =>
+    db().transaction((tx) =>
+      recordPayment(tx, admin, { orderId, method: 'card', amountCents: 5000, sourceId }),
     );
-    const [, imported] = await Promise.all([
-      db().transaction((tx) =>
-        recordPayment(tx, admin, {
-          orderId: id,
-          method: 'card',
-          amountCents: 5000,
-          sourceId: 'pi_race_bank',
-        }),
-      ),
-      importStatement(db(), admin, csv, 'race.csv'),
-    ]);
-    const [line] = await db().select().from(bankLines).where(eq(bankLines.dedupeKey, 'ref::RACE-CARD'));
-    const paid = (await order(id)).paidCents;
-    if (imported.matched === 1) {
-      // The transfer came first: the card payment is a second payment, kept exactly for a refund.
-      expect(line?.state).toBe('matched');
-      expect(paid).toBe(10000);
-    } else {
-      // The card came first: the transfer waits for the admin instead of paying the order again.
-      expect(line?.state).toBe('unmatched');
-      expect(paid).toBe(5000);
+  const transfer = (number: string, reference: string) =>
+    Buffer.from(
+      `date,amount,currency,reference,name,bank_reference\n2026-11-30,50.00,USD,${number},Both,${reference}\n`,
+    );
+  const lineOf = async (reference: string) =>
+    (await db().select().from(bankLines)).find((line) => line.dedupeKey.endsWith(`:${reference}`));
+
+  it('leaves to the admin a transfer for an order the card already paid (card committed, then the import)', async () => {
+    const id = await orderNumbered('NX-4F4F-4F4F');
+    await cardPayment(id, 'pi_card_first');
+    const imported = await importStatement(db(), admin, transfer('NX-4F4F-4F4F', 'CARD-FIRST'), 'c.csv');
+    expect(imported).toMatchObject({ matched: 0, partial: 0, to_assign: 1 });
+    expect((await lineOf('CARD-FIRST'))?.state).toBe('unmatched');
+    expect(moneyOf(await order(id))).toMatchObject({ state: 'paid', net_paid_cents: 5000 });
+  });
+
+  it('keeps a card payment made after the transfer matched as a second payment, shown exactly (import, then the card)', async () => {
+    const id = await orderNumbered('NX-5G5G-5G5G');
+    const imported = await importStatement(db(), admin, transfer('NX-5G5G-5G5G', 'CARD-SECOND'), 'd.csv');
+    expect(imported).toMatchObject({ matched: 1, to_assign: 0 });
+    expect((await order(id)).paidCents).toBe(5000);
+    await cardPayment(id, 'pi_card_second');
+    expect((await lineOf('CARD-SECOND'))?.state).toBe('matched');
+    expect(moneyOf(await order(id))).toMatchObject({
+      state: 'overpaid',
+      net_paid_cents: 10000,
+      owed_cents: -5000,
+    });
+    expect(await db().select().from(payments).where(eq(payments.orderId, id))).toHaveLength(2);
+  });
+});
+
+describe('review findings: one booking, one payment', () => {
+  const header = 'date,amount,currency,reference,name,bank_reference\n';
+  const camtDay = (reference: string, number: string) =>
+    Buffer.from(
+      `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Id>S-${reference}</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct><Ntry><Amt Ccy="USD">20.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-27</Dt></BookgDt><AcctSvcrRef>${reference}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Pty><Nm>Ada</Nm></Pty></Dbtr></RltdPties><RmtInf><Ustrd>${number}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>`,
+    );
+
+  it('records a booking once when its day comes as CSV and as camt.053, in either order', async () => {
+    for (const [number, reference, csvFirst] of [
+      ['NX-1A1A-1A1A', 'BOTH-1', true],
+      ['NX-1B1B-1B1B', 'BOTH-2', false],
+    ] as const) {
+      const id = await orderNumbered(number);
+      const csv = Buffer.from(`${header}2026-11-27,20.00,USD,${number},Ada,${reference}\n`);
+      const files = csvFirst ? [csv, camtDay(reference, number)] : [camtDay(reference, number), csv];
+      const first = await importStatement(db(), admin, files[0] as Buffer, 'first');
+      const second = await importStatement(db(), admin, files[1] as Buffer, 'second');
+      expect(first).toMatchObject({ partial: 1, to_assign: 0 });
+      expect(second).toMatchObject({ matched: 0, partial: 0, to_assign: 1 });
+      expect(second.held[0]).toMatch(/a line with the same date, amount and order .* is already recorded/);
+      expect((await order(id)).paidCents).toBe(2000);
+    }
+  });
+
+  it('refuses a file repeating a bank reference for the same booking, and keeps bookings that share only the reference', async () => {
+    const before = await tableSizes();
+    const twice = `${header}2026-11-27,10.00,USD,one,Ann,DUP-1\n2026-11-27,10.00,USD,two,Bob,DUP-1\n`;
+    const error = await refusal(importStatement(db(), admin, Buffer.from(twice), 'twice.csv'));
+    expect(error.message).toMatch(/^Line 2 and line 3 carry the same bank reference "DUP-1"/);
+    expect(await tableSizes()).toEqual(before);
+    const shared = `${header}2026-11-27,10.00,USD,one,Ann,SAME-1\n2026-11-27,20.00,USD,two,Bob,SAME-1\n`;
+    expect(await importStatement(db(), admin, Buffer.from(shared), 'shared.csv')).toMatchObject({
+      to_assign: 2,
+    });
+    const nextDay = `${header}2026-11-28,10.00,USD,one,Ann,SAME-1\n`;
+    expect(await importStatement(db(), admin, Buffer.from(nextDay), 'next.csv')).toMatchObject({
+      to_assign: 1,
+      already_imported: 0,
+    });
+    const otherWords = `${header}2026-11-28,10.00,USD,another,Cy,SAME-1\n`;
+    const changed = await refusal(importStatement(db(), admin, Buffer.from(otherWords), 'other.csv'));
+    expect(changed.message).toMatch(
+      /^Line 2: the bank reference "SAME-1" .* was imported before with another payer or text/,
+    );
+  });
+
+  it('changes no table when the file fails halfway through its writes', async () => {
+    const id = await orderNumbered('NX-1C1C-1C1C');
+    await db().execute(sql`create function bankfix_fail() returns trigger language plpgsql as $$
+      begin if new.dedupe_key like '%HALFWAY-2' then raise exception 'halfway'; end if; return new; end $$`);
+    await db().execute(
+      sql`create trigger bankfix_fail before insert on bank_lines for each row execute function bankfix_fail()`,
+    );
+    try {
+      const before = await tableSizes();
+      const csv = `${header}2026-11-27,50.00,USD,NX-1C1C-1C1C,Ann,HALFWAY-1\n2026-11-27,5.00,USD,x,Bob,HALFWAY-2\n`;
+      await expect(importStatement(db(), admin, Buffer.from(csv), 'halfway.csv')).rejects.toThrow();
+      expect(await tableSizes()).toEqual(before);
+      expect((await order(id)).paidCents).toBe(0);
+    } finally {
+      await db().execute(sql`drop trigger bankfix_fail on bank_lines`);
+      await db().execute(sql`drop function bankfix_fail()`);
     }
   });
 });

@@ -1,12 +1,12 @@
 // A statement file imported in one transaction: every new credit stored, those that pay their order by
 // themselves recorded as payments, the rest left for the admin; lines already imported change nothing.
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { bankLines, bankStatements } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../staff/audit.ts';
-import { dedupeKeys } from './dedupe.ts';
+import { dedupeKeys, sameContent, storedCounterparty, storedRemittance } from './dedupe.ts';
 import { StatementError } from './lines.ts';
 import { matchLine } from './matching.ts';
 import { payLine } from './pay-line.ts';
@@ -25,6 +25,8 @@ interface ImportResult {
   already_imported: number;
   debits_skipped: number;
   not_booked_skipped: number;
+  /** Lines left for the admin although they quote an order, each with why (a likely double, a reversal). */
+  held: string[];
   detail: string;
 }
 
@@ -40,7 +42,8 @@ function sentence(result: Omit<ImportResult, 'detail'>): string {
     result.debits_skipped > 0 ? `${plural(result.debits_skipped, 'debit')} skipped` : '',
     result.not_booked_skipped > 0 ? `${result.not_booked_skipped} not yet booked skipped` : '',
   ].filter(Boolean);
-  return `${plural(result.lines, 'line')}: ${parts.join(', ')}${skipped.length > 0 ? `; ${skipped.join(', ')}` : ''}.`;
+  const held = result.held.length > 0 ? ` Left for you: ${result.held.join(' ')}` : '';
+  return `${plural(result.lines, 'line')}: ${parts.join(', ')}${skipped.length > 0 ? `; ${skipped.join(', ')}` : ''}.${held}`;
 }
 
 /**
@@ -66,17 +69,35 @@ export async function importStatement(
     if (!(error instanceof StatementError)) throw error;
     throw new AppError('bad_request', `${error.message} ${NOTHING_IMPORTED}`, { file: [error.message] });
   }
-  const keys = dedupeKeys(parsed.credits);
+  let keys: string[];
+  try {
+    keys = dedupeKeys(parsed.credits);
+  } catch (error) {
+    if (!(error instanceof StatementError)) throw error;
+    throw new AppError('bad_request', `${error.message} ${NOTHING_IMPORTED}`, { file: [error.message] });
+  }
   const counts = { matched: 0, partial: 0, to_assign: 0, already_imported: 0 };
+  const held: string[] = [...parsed.notices];
   const statementId = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const known = new Set<string>();
+    const known = new Map<string, { counterparty: string | null; remittance: string | null }>();
     for (let at = 0; at < keys.length; at += 1000) {
       const rows = await tx
-        .select({ key: bankLines.dedupeKey })
+        .select({
+          key: bankLines.dedupeKey,
+          counterparty: bankLines.counterparty,
+          remittance: bankLines.remittance,
+        })
         .from(bankLines)
         .where(inArray(bankLines.dedupeKey, keys.slice(at, at + 1000)));
-      for (const row of rows) known.add(row.key);
+      for (const row of rows) known.set(row.key, row);
+    }
+    for (const [index, credit] of parsed.credits.entries()) {
+      const stored = known.get(keys[index] as string);
+      if (stored && !sameContent(stored, credit)) {
+        const message = `${credit.where}: the bank reference "${credit.bankReference?.slice(0, 40)}" for this date and amount was imported before with another payer or text, so this is not the same booking; ask the bank before importing it.`;
+        throw new AppError('bad_request', `${message} ${NOTHING_IMPORTED}`, { file: [message] });
+      }
     }
     if (known.size === keys.length) {
       counts.already_imported = keys.length;
@@ -107,9 +128,8 @@ export async function importStatement(
               bookedOn: credit.bookedOn,
               amountCents: credit.amountCents,
               currency: credit.currency,
-              counterparty: credit.counterparty?.slice(0, 200) ?? null,
-              remittance:
-                [credit.reference, credit.remittance].filter(Boolean).join(' ').slice(0, 500) || null,
+              counterparty: storedCounterparty(credit),
+              remittance: storedRemittance(credit),
               state: 'unmatched',
             })
             .onConflictDoNothing()
@@ -118,9 +138,35 @@ export async function importStatement(
         counts.already_imported++;
         continue;
       }
+      if (credit.hold) {
+        counts.to_assign++;
+        held.push(`${credit.where}: ${credit.hold}`);
+        continue;
+      }
       const match = await matchLine(tx, credit);
       if (match.kind === 'none') {
         counts.to_assign++;
+        continue;
+      }
+      // The same booking may have come in another format (a day's CSV and its camt.053 give different keys).
+      const [twin] = await tx
+        .select({ id: bankLines.id })
+        .from(bankLines)
+        .where(
+          and(
+            eq(bankLines.orderId, match.order.id),
+            eq(bankLines.bookedOn, credit.bookedOn),
+            eq(bankLines.amountCents, credit.amountCents),
+            eq(bankLines.currency, credit.currency),
+            isNotNull(bankLines.paymentId),
+          ),
+        )
+        .limit(1);
+      if (twin) {
+        counts.to_assign++;
+        held.push(
+          `${credit.where}: a line with the same date, amount and order ${match.order.number} is already recorded; if it is the same transfer, set this one aside.`,
+        );
         continue;
       }
       await payLine(tx, actor, line, match.order.id, { state: 'matched' });
@@ -147,6 +193,7 @@ export async function importStatement(
     ...counts,
     debits_skipped: parsed.debits,
     not_booked_skipped: parsed.notBooked,
+    held,
   };
   return { ...result, detail: sentence(result) };
 }

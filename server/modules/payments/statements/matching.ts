@@ -1,7 +1,7 @@
 // Which order a statement line pays: the order its RF reference stands for, or the order number written in
 // the free text, whatever the case and spacing ("nx 7k3m 9q2p").
 import { eq } from 'drizzle-orm';
-import { findRfReference, orderNumberOf } from '../../../../common/rf-reference.ts';
+import { findRfReference, isRfReference, orderNumberOf } from '../../../../common/rf-reference.ts';
 import { company } from '../../../../content/company.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { type OrderRow, orders } from '../../../db/schema/index.ts';
@@ -12,10 +12,13 @@ export const SHOP_CURRENCY: string = company.currency;
 
 const HAND_TYPED = /\bNX[\s-]?([0-9A-Z]{4})[\s-]?([0-9A-Z]{4})\b/;
 
-/** The order number a line quotes, by its RF reference first; null when it quotes none. */
-function quotedOrderNumber(texts: (string | null)[]): string | null {
-  const text = texts.filter(Boolean).join(' ').toUpperCase();
-  const rf = findRfReference(text);
+/** The order number a line quotes, by its structured reference first, then an RF reference in the text; null when it quotes none. */
+export function quotedOrderNumber(reference: string | null, remittance: string | null): string | null {
+  // Joined with the free text, a structured reference would run into the next word.
+  const structured = reference && isRfReference(reference) ? orderNumberOf(reference) : null;
+  if (structured) return structured;
+  const text = [reference, remittance].filter(Boolean).join(' ').toUpperCase();
+  const rf = findRfReference(text, (candidate) => orderNumberOf(candidate) !== null);
   const fromRf = rf ? orderNumberOf(rf) : null;
   if (fromRf) return fromRf;
   const typed = HAND_TYPED.exec(text);
@@ -36,7 +39,7 @@ export async function matchLine(
   tx: Db | Tx,
   line: { amountCents: number; currency: string; reference: string | null; remittance: string | null },
 ): Promise<Match> {
-  const number = quotedOrderNumber([line.reference, line.remittance]);
+  const number = quotedOrderNumber(line.reference, line.remittance);
   if (!number) return { kind: 'none', reason: 'no_reference' };
   const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for('update');
   if (!order) return { kind: 'none', reason: 'unknown_order' };

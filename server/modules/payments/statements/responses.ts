@@ -36,6 +36,9 @@ export const bankOverviewSchema = z
   .strictObject({
     to_assign: z.array(bankLineSchema),
     to_assign_count: z.number().int().describe('All lines waiting; the list shows the oldest 200.'),
+    set_aside: z
+      .array(bankLineSchema)
+      .describe('The lines set aside most recently (50), which can be put back.'),
     statements: z.array(bankStatementSchema),
   })
   .meta({ id: 'BankOverview' });
@@ -52,6 +55,11 @@ export const statementImportSchema = z
     already_imported: z.number().int(),
     debits_skipped: z.number().int().describe('Money out: not payments.'),
     not_booked_skipped: z.number().int().describe('Entries the bank has not booked yet.'),
+    held: z
+      .array(z.string())
+      .describe(
+        'Lines left for the admin although they quote an order, and bookings to check, each with why.',
+      ),
     detail: z.string().describe('The result in one sentence.'),
   })
   .meta({ id: 'StatementImport' });

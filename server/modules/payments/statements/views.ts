@@ -6,6 +6,7 @@ import type { BankLine, BankOverview } from './responses.ts';
 
 const SHOWN_LINES = 200;
 const SHOWN_STATEMENTS = 20;
+const SHOWN_SET_ASIDE = 50;
 
 export function bankLineView(line: BankLineRow, orderNumber: string | null): BankLine {
   return {
@@ -29,6 +30,12 @@ export async function bankOverview(db: Db): Promise<BankOverview> {
     .where(eq(bankLines.state, 'unmatched'))
     .orderBy(asc(bankLines.bookedOn), asc(bankLines.id))
     .limit(SHOWN_LINES);
+  const setAside = await db
+    .select()
+    .from(bankLines)
+    .where(eq(bankLines.state, 'ignored'))
+    .orderBy(desc(bankLines.decidedAt), desc(bankLines.id))
+    .limit(SHOWN_SET_ASIDE);
   const [all] = await db.select({ n: count() }).from(bankLines).where(eq(bankLines.state, 'unmatched'));
   const statements = await db
     .select({
@@ -46,6 +53,7 @@ export async function bankOverview(db: Db): Promise<BankOverview> {
   return {
     to_assign: waiting.map((line) => bankLineView(line, null)),
     to_assign_count: all?.n ?? 0,
+    set_aside: setAside.map((line) => bankLineView(line, null)),
     statements: statements.map(({ statement, email, toAssign }) => ({
       id: statement.id,
       format: statement.format,

@@ -21,7 +21,7 @@ export function OrderMoney({ order, cardRefund }: { order: AdminOrder; cardRefun
       <p>
         <strong>{payment.sentence}</strong>
       </p>
-      <dl className="order-money-figures">
+      <dl className="admin-money-figures">
         <div>
           <dt>Charged</dt>
           <dd>{formatDollars(payment.charged)}</dd>
@@ -130,13 +130,13 @@ function RecordMoney({ id, number }: { id: number; number: string }) {
   }
 
   return (
-    <form className="form order-money-form" onSubmit={submit} aria-labelledby={`${key}-title`} noValidate>
+    <form className="form admin-money-form" onSubmit={submit} aria-labelledby={`${key}-title`} noValidate>
       <h3 id={`${key}-title`}>Record a payment or refund by hand</h3>
       <p className="field-hint">
         For money that did not move by card: a bank transfer, cash, a cheque. Card payments and their refunds
         are recorded by the card provider.
       </p>
-      <div className="order-money-fields">
+      <div className="admin-money-fields">
         <div className="field">
           <label htmlFor={`${key}-kind`}>What</label>
           <select {...field('kind')} defaultValue="payment">
@@ -202,7 +202,7 @@ function ShipUnpaid({ id, reason }: { id: number; reason: string | null }) {
   }
 
   return (
-    <form className="form order-money-form" onSubmit={submit} aria-labelledby={`${key}-title`} noValidate>
+    <form className="form admin-money-form" onSubmit={submit} aria-labelledby={`${key}-title`} noValidate>
       <h3 id={`${key}-title`}>Ship before it is paid</h3>
       <p className="field-hint">
         {reason

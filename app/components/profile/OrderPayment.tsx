@@ -3,12 +3,12 @@ import type { Order } from '../../../server/modules/orders/responses';
 import { formatDollars } from '../../lib/format';
 
 const STATE_CLASS: Record<Order['payment']['state'], string> = {
-  no_charge: 'order-payment-settled',
-  paid: 'order-payment-settled',
-  refunded: 'order-payment-settled',
-  overpaid: 'order-payment-owed-back',
-  unpaid: 'order-payment-owed',
-  partially_paid: 'order-payment-owed',
+  no_charge: 'order-history-payment-settled',
+  paid: 'order-history-payment-settled',
+  refunded: 'order-history-payment-settled',
+  overpaid: 'order-history-payment-owed-back',
+  unpaid: 'order-history-payment-owed',
+  partially_paid: 'order-history-payment-owed',
 };
 
 /**
@@ -21,16 +21,16 @@ export function OrderPayment({ order }: { order: Order }) {
   const asks = payment.owed !== '0.00' && payment.due_at !== null && order.status !== 'cancelled';
   const { bank, accountName, routingNumber, accountNumber } = company.payment;
   return (
-    <div className={`order-payment ${STATE_CLASS[payment.state]}`}>
-      <p className="order-payment-state">
+    <div className={`order-history-payment ${STATE_CLASS[payment.state]}`}>
+      <p className="order-history-payment-state">
         <strong>Payment:</strong> {payment.sentence}
       </p>
       {asks && (
-        <div className="order-payment-how">
+        <div className="order-history-payment-how">
           <p>
             Pay {formatDollars(payment.owed)} by bank transfer to {accountName}, {bank} (routing{' '}
             {routingNumber}, account {accountNumber}), quoting the reference{' '}
-            <strong className="order-payment-reference">{payment.rf_reference}</strong>.
+            <strong className="order-history-payment-reference">{payment.rf_reference}</strong>.
           </p>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WORK_QUEUES } from '../../../common/order-status.ts';
+import { owedByAgeSchema } from '../payments/responses.ts';
 
 export const dayFigureSchema = z
   .strictObject({ day: z.iso.date().describe('UTC day.'), value: z.number() })
@@ -13,25 +14,6 @@ const queueCountSchema = z
     waiting_since: z.iso.datetime().nullable().describe("The oldest wait's start; null when none waits."),
   })
   .meta({ id: 'QueueCount' });
-
-const owedBucketSchema = z
-  .strictObject({
-    label: z.string().describe('"0–30 days", "31–60 days", "Over 60 days".'),
-    from: z.number().int().describe('Days since the invoice, from.'),
-    to: z.number().int().nullable().describe('Days since the invoice, to (inclusive); null: no end.'),
-    count: z.number().int(),
-    amount: z.string().describe('Dollars with two decimals.'),
-  })
-  .meta({ id: 'OwedBucket' });
-
-const owedByAgeSchema = z
-  .strictObject({
-    count: z.number().int().describe('Invoiced orders that still owe money.'),
-    total: z.string().describe('What they owe in all, dollars with two decimals.'),
-    buckets: z.array(owedBucketSchema).describe('By the age of the debt since its invoice’s date.'),
-  })
-  .meta({ id: 'OwedByAge' });
-export type OwedByAge = z.output<typeof owedByAgeSchema>;
 
 /** The firm's figures per day for the last days (UTC), and what needs attention now. */
 export const dashboardSchema = z

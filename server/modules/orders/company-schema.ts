@@ -20,6 +20,7 @@ export const billingCompanySchema = z
     country_code: z
       .string({ error: M.country })
       .trim()
+      .max(2, M.country)
       .toUpperCase()
       .refine((code) => isCountryCode(code), M.country),
     vat_id: z

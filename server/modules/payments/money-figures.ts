@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { centsToPrice } from '../../../common/money.ts';
 import type { Db } from '../../db/client.ts';
 import { invoices, orders, payments } from '../../db/schema/index.ts';
-import type { OwedByAge } from '../admin/responses.ts';
+import type { OwedByAge } from './responses.ts';
 
 /** "12.50" or "-12.50": a period's refunds may outweigh its payments. */
 export const signedPrice = (cents: number) => (cents < 0 ? `-${centsToPrice(-cents)}` : centsToPrice(cents));

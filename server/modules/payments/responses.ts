@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATES } from '../../../common/payment-state.ts';
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../db/schema/index.ts';
 
-const price = z.string().describe('Dollars with two decimals.');
+const price = z.string().describe('In the shop’s currency, two decimals.');
 
 /** What an order's money comes to, for the buyer and the firm alike. */
 export const orderPaymentSchema = z
@@ -51,3 +51,23 @@ export const paymentEntrySchema = z
   })
   .meta({ id: 'PaymentEntry' });
 export type PaymentEntry = z.output<typeof paymentEntrySchema>;
+
+/** What invoiced orders still owe, by the age of the debt: the dashboard's block. */
+const owedBucketSchema = z
+  .strictObject({
+    label: z.string().describe('"0–30 days", "31–60 days", "Over 60 days".'),
+    from: z.number().int().describe('Days since the invoice, from.'),
+    to: z.number().int().nullable().describe('Days since the invoice, to (inclusive); null: no end.'),
+    count: z.number().int(),
+    amount: z.string().describe('In the shop’s currency, two decimals.'),
+  })
+  .meta({ id: 'OwedBucket' });
+
+export const owedByAgeSchema = z
+  .strictObject({
+    count: z.number().int().describe('Invoiced orders that still owe money.'),
+    total: z.string().describe('What they owe in all, in the shop’s currency with two decimals.'),
+    buckets: z.array(owedBucketSchema).describe('By the age of the debt since its invoice’s date.'),
+  })
+  .meta({ id: 'OwedByAge' });
+export type OwedByAge = z.output<typeof owedByAgeSchema>;

@@ -4,7 +4,7 @@ import { priceToCents } from '../../../common/money.ts';
 const PAYMENT_FORM_MESSAGES = {
   kind: 'Choose a payment received or a refund.',
   method: 'Choose bank transfer or other: card money moves only through the card provider.',
-  amount: 'Enter an amount in dollars, such as 20 or 20.50.',
+  amount: 'Enter an amount, such as 20 or 20.50.',
   date: 'Enter the date as YYYY-MM-DD.',
   future: 'The date cannot be in the future.',
   note: 'The note is at most 500 characters.',
@@ -20,6 +20,7 @@ export const manualEntryBody = z.strictObject({
   amount: z
     .string({ error: M.amount })
     .trim()
+    .max(20, M.amount)
     .transform((value, context) => {
       const cents = priceToCents(value.replace(/^\$/, ''));
       if (cents === undefined || cents <= 0 || cents > 100_000_000) {

@@ -3,14 +3,14 @@ import { idParam } from '../../http/id-param.ts';
 import { doc } from '../../http/openapi.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Services } from '../../services.ts';
-import { getAdminOrder } from '../orders/admin-queries.ts';
-import { ORDER_ADMIN_MESSAGES } from '../orders/fulfilment.ts';
-import { adminOrderSchema } from '../orders/responses.ts';
-import { allowShipUnpaid } from '../orders/ship-unpaid.ts';
+import { recordPayment, recordRefund } from '../payments/ledger.ts';
+import { queueReceipt } from '../payments/receipt.ts';
+import { manualEntryBody, shipUnpaidBody } from '../payments/schemas.ts';
 import { actorOf, idOf, type WithId } from '../staff/guard.ts';
-import { recordPayment, recordRefund } from './ledger.ts';
-import { queueReceipt } from './receipt.ts';
-import { manualEntryBody, shipUnpaidBody } from './schemas.ts';
+import { getAdminOrder } from './admin-queries.ts';
+import { ORDER_ADMIN_MESSAGES } from './fulfilment.ts';
+import { adminOrderSchema } from './responses.ts';
+import { allowShipUnpaid } from './ship-unpaid.ts';
 
 /** The admin's money panel: payments and refunds recorded by hand, and letting an order ship unpaid. */
 export const paymentAdminRoutes: FastifyPluginAsync<Pick<Services, 'db' | 'mailer' | 'publicUrl'>> = async (

@@ -93,7 +93,7 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   await app.register(leadAdminRoutes, { db });
   await app.register(billingAdminRoutes, { db });
   if (deps.cardPayments) await app.register(cardRefundAdminRoutes, { db, cardPayments: deps.cardPayments });
-  await app.register(bankAdminRoutes, { db });
+  await app.register(bankAdminRoutes, { db, mailer, publicUrl });
   await app.register(paymentAdminRoutes, { db, mailer, publicUrl });
 };
 

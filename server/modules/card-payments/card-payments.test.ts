@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { auditLog, orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { insertPendingOrder } from '../../test/placed-orders.ts';
 import { request } from '../../test/request.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../test/smtp-capture.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -17,13 +18,16 @@ import { moneyOf, recordPayment, recordRefund } from '../payments/ledger.ts';
 import { STRIPE_ACTOR_EMAIL } from './webhook.ts';
 
 let stand: StripeStandIn;
+let smtp: SmtpCapture;
 let t: TestApp;
 let buyer: Awaited<ReturnType<typeof signedInUser>>;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 
 beforeAll(async () => {
   stand = await startStripeStandIn();
+  smtp = await startSmtpCapture();
   t = await createTestApp({
+    SMTP_URL: smtp.url,
     STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
     STRIPE_API_URL: stand.url,
@@ -36,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await stand?.close();
+  await smtp?.close();
 });
 
 const db = () => t.database.db;
@@ -280,6 +285,13 @@ describe('the webhook', () => {
     expect(
       (await request(t, { url: `/api/orders/${order.id}/`, cookie: buyer.cookie })).body.card_payments,
     ).toBe(false);
+    // The buyer's receipt, queued with the payment: one, though the event came twice.
+    const receipt = await smtp.waitFor(buyer.email, (mail) => mail.text.includes(order.number));
+    expect(receipt.subject).toContain('Payment received');
+    expect(receipt.text).toContain(`We received your payment of $50.00 for order ${order.number}.`);
+    await expect(
+      smtp.waitFor(buyer.email, (mail) => mail.text.includes(`for order ${order.number}.`), 1500),
+    ).rejects.toThrow();
   });
 
   it('refuses a wrong secret, a missing or stale signature and an altered body with a 400, changing nothing', async () => {

@@ -15,7 +15,7 @@ import { handleStripeEvent } from './webhook.ts';
 /** Stripe's events are a few KB; a checkout.session.completed with every field is under 10 KB. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-type CardRoutesOptions = Pick<Services, 'db' | 'cardPayments' | 'publicUrl' | 'orderLimits'>;
+type CardRoutesOptions = Pick<Services, 'db' | 'cardPayments' | 'publicUrl' | 'orderLimits' | 'mailer'>;
 
 /**
  * "Pay now" and Stripe's webhook; registered only when card payments are configured, so without Stripe keys
@@ -94,8 +94,12 @@ const cardPaymentsApi: FastifyPluginAsync<CardRoutesOptions> = async (app, optio
         } catch {
           throw new AppError('bad_request', M.badSignature);
         }
-        const outcome = await handleStripeEvent(db, event, (why, objectId) =>
-          request.log.info({ event: event.id, object: objectId }, `Stripe event ignored: ${why}`),
+        const outcome = await handleStripeEvent(
+          db,
+          event,
+          (why, objectId) =>
+            request.log.info({ event: event.id, object: objectId }, `Stripe event ignored: ${why}`),
+          { mailer: options.mailer, publicUrl: options.publicUrl },
         );
         request.log.info({ event: event.id, type: event.type, outcome }, 'Stripe event');
         return { received: true as const };

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { type LedgerActor, recordPayment, recordRefund, settleRefund } from '../payments/ledger.ts';
+import { queueReceipt, type ReceiptDeps } from '../payments/receipt.ts';
 import { SHOP_CURRENCY } from './stripe-client.ts';
 
 /**
@@ -45,14 +46,16 @@ async function actorFor(tx: Tx, orderId: number): Promise<LedgerActor> {
 async function recordCardPayment(
   tx: Tx,
   input: { orderId: number; buyerId: number; amountCents: number; paymentIntent: string; at: Date },
+  receipt: ReceiptDeps | undefined,
 ): Promise<void> {
-  await recordPayment(tx, stripeActor(input.buyerId), {
+  const result = await recordPayment(tx, stripeActor(input.buyerId), {
     orderId: input.orderId,
     method: 'card',
     amountCents: input.amountCents,
     sourceId: input.paymentIntent,
     receivedAt: input.at,
   });
+  if (receipt) await queueReceipt(receipt, tx, result);
 }
 
 /** The largest id a PostgreSQL `integer` column holds: a larger one names no order (and must not reach a query). */
@@ -92,13 +95,14 @@ async function sessionPaid(
   session: Stripe.Checkout.Session,
   at: Date,
   log: EventLog,
+  receipt: ReceiptDeps | undefined,
 ): Promise<boolean> {
   const paymentIntent = idOf(session.payment_intent);
   if (session.payment_status !== 'paid' || !paymentIntent) return false;
   if (session.currency !== SHOP_CURRENCY || !session.amount_total) return false;
   const order = await orderOfSession(tx, session, log);
   if (!order) return false;
-  await recordCardPayment(tx, { ...order, amountCents: session.amount_total, paymentIntent, at });
+  await recordCardPayment(tx, { ...order, amountCents: session.amount_total, paymentIntent, at }, receipt);
   return true;
 }
 
@@ -147,12 +151,17 @@ async function refundChanged(tx: Tx, refund: Stripe.Refund): Promise<boolean> {
   return result.entry !== null;
 }
 
-async function handle(tx: Tx, event: Stripe.Event, log: EventLog): Promise<boolean> {
+async function handle(
+  tx: Tx,
+  event: Stripe.Event,
+  log: EventLog,
+  receipt: ReceiptDeps | undefined,
+): Promise<boolean> {
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return sessionPaid(tx, event.data.object, at, log);
+      return sessionPaid(tx, event.data.object, at, log, receipt);
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed':
@@ -179,6 +188,8 @@ export async function handleStripeEvent(
   db: Db,
   event: Stripe.Event,
   log: EventLog = () => {},
+  /** Where the buyer's receipt is queued; none in tests of the ledger alone. */
+  receipt?: ReceiptDeps,
 ): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -187,6 +198,6 @@ export async function handleStripeEvent(
       .onConflictDoNothing()
       .returning();
     if (!fresh) return 'duplicate';
-    return (await handle(tx, event, log)) ? 'recorded' : 'ignored';
+    return (await handle(tx, event, log, receipt)) ? 'recorded' : 'ignored';
   });
 }

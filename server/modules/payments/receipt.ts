@@ -10,7 +10,7 @@ import { paymentReceivedMail } from '../../mail/payment-mail.ts';
 import type { EntryResult } from './ledger.ts';
 import { paymentOf } from './payment-block.ts';
 
-interface ReceiptDeps {
+export interface ReceiptDeps {
   mailer: Mailer;
   publicUrl: string;
 }

@@ -12,7 +12,11 @@ import { assignLineBody, statementForm } from './schemas.ts';
 import { bankLineView, bankOverview, orderNumberOfLine } from './views.ts';
 
 /** The admin console's bank statements: import one, and decide the lines nothing matched. */
-export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (app, { db }) => {
+export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db' | 'mailer' | 'publicUrl'>> = async (
+  app,
+  { db, mailer, publicUrl },
+) => {
+  const receipt = { mailer, publicUrl };
   app.get(
     '/bank/',
     doc({
@@ -40,7 +44,7 @@ export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (
       const { fields, file } = await readStatementForm(request);
       parseInput(statementForm, fields);
       const { data, name } = requiredFile(file);
-      return reply.status(201).send(await importStatement(db, actor, data, name));
+      return reply.status(201).send(await importStatement(db, actor, data, name, receipt));
     },
   );
   app.post<WithId>(
@@ -59,7 +63,7 @@ export const bankAdminRoutes: FastifyPluginAsync<Pick<Services, 'db'>> = async (
     async (request) => {
       const id = idOf(request.params.id, BANK_LINE_MESSAGES.notFound);
       const { order } = parseInput(assignLineBody, request.body);
-      const line = await assignLine(db, await actorOf(request), id, order);
+      const line = await assignLine(db, await actorOf(request), id, order, receipt);
       return bankLineView(line, order);
     },
   );

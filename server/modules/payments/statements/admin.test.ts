@@ -4,20 +4,24 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, bankLines, orders } from '../../../db/schema/index.ts';
 import { insertPendingOrder } from '../../../test/placed-orders.ts';
 import { request } from '../../../test/request.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { multipart, signedInAdmin, signedInUser } from '../../../test/users.ts';
 import { STATEMENT_LIMITS } from './lines.ts';
 
+let smtp: SmtpCapture;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 let buyer: Awaited<ReturnType<typeof signedInUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await signedInAdmin(t);
   buyer = await signedInUser(t);
 });
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -98,6 +102,11 @@ it('imports a statement, lists what is left, and lets the admin assign a line or
   expect(assigned.body).toMatchObject({ state: 'assigned', order_number: other.number });
   const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, other.id));
   expect(paid?.paidCents).toBe(2000);
+  // The buyer hears of both: the line matched by the import and the one the admin assigned.
+  for (const number of ['NX-7K3M-9Q2P', other.number]) {
+    const receipt = await smtp.waitFor(buyer.email, (mail) => mail.text.includes(`for order ${number}.`));
+    expect(receipt.subject).toContain('Payment received');
+  }
   expect((await post(`/api/admin/bank/lines/${first.id}/assign/`, { order: other.number })).status).toBe(409);
 
   const ignored = await post(`/api/admin/bank/lines/${second.id}/ignore/`);

@@ -5,6 +5,7 @@ import { type BankLineRow, bankLines, orders } from '../../../db/schema/index.ts
 import { AppError } from '../../../errors.ts';
 import { MAX_ID } from '../../../http/id-param.ts';
 import { type Actor, recordAudit } from '../../staff/audit.ts';
+import type { ReceiptDeps } from '../receipt.ts';
 import { SHOP_CURRENCY } from './matching.ts';
 import { payLine } from './pay-line.ts';
 
@@ -34,7 +35,13 @@ async function openLine(
 }
 
 /** Records the line as a payment on the order with this number (more than is owed is kept as it is). */
-export function assignLine(db: Db, actor: Actor, id: number, orderNumber: string): Promise<BankLineRow> {
+export function assignLine(
+  db: Db,
+  actor: Actor,
+  id: number,
+  orderNumber: string,
+  receipt?: ReceiptDeps,
+): Promise<BankLineRow> {
   return db.transaction(async (tx) => {
     const line = await openLine(tx, id);
     // Locked before its status is read, as every writer of an order's money does: a cancel or a refund
@@ -46,7 +53,7 @@ export function assignLine(db: Db, actor: Actor, id: number, orderNumber: string
     if (line.currency !== SHOP_CURRENCY) throw refuse(BANK_LINE_MESSAGES.currency(line.currency));
     // paid_cents is a 32-bit integer, the largest an id may be too.
     if (order.paidCents + line.amountCents > MAX_ID) throw refuse(BANK_LINE_MESSAGES.tooMuch);
-    const paid = await payLine(tx, actor, line, order.id, { state: 'assigned', by: actor.id });
+    const paid = await payLine(tx, actor, line, order.id, { state: 'assigned', by: actor.id }, receipt);
     await recordAudit(tx, actor, {
       action: 'bank_line.assign',
       targetType: 'bank_line',

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { bankLines, bankStatements } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { type Actor, recordAudit } from '../../staff/audit.ts';
+import type { ReceiptDeps } from '../receipt.ts';
 import { dedupeKeys, sameContent, storedCounterparty, storedRemittance } from './dedupe.ts';
 import { StatementError } from './lines.ts';
 import { matchLine } from './matching.ts';
@@ -61,6 +62,8 @@ export async function importStatement(
   actor: Actor,
   file: Buffer,
   name: string,
+  /** Where each matched payment's receipt is queued (the buyer's mail); none in tests of the import alone. */
+  receipt?: ReceiptDeps,
 ): Promise<ImportResult> {
   let parsed: ReturnType<typeof readStatement>;
   try {
@@ -169,7 +172,7 @@ export async function importStatement(
         );
         continue;
       }
-      await payLine(tx, actor, line, match.order.id, { state: 'matched' });
+      await payLine(tx, actor, line, match.order.id, { state: 'matched' }, receipt);
       counts[match.kind === 'full' ? 'matched' : 'partial']++;
     }
     const stored = counts.matched + counts.partial + counts.to_assign;

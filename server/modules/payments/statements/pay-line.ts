@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { type BankLineRow, bankLines } from '../../../db/schema/index.ts';
 import { type LedgerActor, recordPayment } from '../ledger.ts';
+import { queueReceipt, type ReceiptDeps } from '../receipt.ts';
 
 /**
  * A statement line recorded as a payment on an order, matched by itself or assigned by an admin: the one place
@@ -13,8 +14,10 @@ export async function payLine(
   line: BankLineRow,
   orderId: number,
   decision: { state: 'matched' } | { state: 'assigned'; by: number },
+  /** Where the buyer's receipt is queued; none in tests of the import alone. */
+  receipt?: ReceiptDeps,
 ): Promise<BankLineRow> {
-  const { entry } = await recordPayment(tx, actor, {
+  const result = await recordPayment(tx, actor, {
     orderId,
     method: 'bank_transfer',
     sourceId: `bank:${line.dedupeKey}`,
@@ -23,6 +26,8 @@ export async function payLine(
     recordedBy: decision.state === 'assigned' ? decision.by : null,
     note: decision.state === 'assigned' ? 'Assigned from a bank statement' : 'Matched from a bank statement',
   });
+  const { entry } = result;
+  if (receipt) await queueReceipt(receipt, tx, result);
   const [updated] = await tx
     .update(bankLines)
     .set({

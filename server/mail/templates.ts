@@ -154,6 +154,19 @@ export function howToPayLines(payment: Order['payment']): string[] {
       ];
 }
 
+/** Where the firm takes cards and the order owes: the card's way to pay, beside the transfer. */
+function payNowLines(order: Order, ordersUrl: string): string[] {
+  return order.card_payments
+    ? [`Or pay now by card, securely through Stripe, from your order: ${ordersUrl}`]
+    : [];
+}
+
+/** The mail's button: "Pay now" while the order can be paid by card, else the way to the buyer's orders. */
+const orderButton = (order: Order, url: string) => ({
+  label: order.card_payments ? 'Pay now' : 'See my orders',
+  url,
+});
+
 export function orderConfirmationMail(
   to: string,
   firstName: string,
@@ -166,13 +179,19 @@ export function orderConfirmationMail(
       ? `Thank you for your order ${order.number}. Before we print anything, we check your design and e-mail you a proof, usually within one business day. Nothing is made or charged until you approve it.`
       : `Thank you for your order ${order.number}. We have received it and will confirm it shortly; you pay on confirmation, nothing has been charged yet.`,
     ...orderSummary(order),
-    ...(order.status === 'awaiting_proof' ? [] : howToPayLines(order.payment)),
+    ...(order.status === 'awaiting_proof'
+      ? []
+      : [...howToPayLines(order.payment), ...payNowLines(order, ordersUrl)]),
   ];
+  const button =
+    order.status === 'awaiting_proof'
+      ? { label: 'See my orders', url: ordersUrl }
+      : orderButton(order, ordersUrl);
   return {
     to,
     subject: `Your ${company.name} order ${order.number}`,
     text: text(lines, ordersUrl),
-    html: layout(`Order ${order.number} received`, lines, { label: 'See my orders', url: ordersUrl }),
+    html: layout(`Order ${order.number} received`, lines, button),
   };
 }
 
@@ -235,7 +254,9 @@ export function orderStatusMail(
         ]
       : []),
     ...(note ? [`Note from ${company.name}: ${note}`] : []),
-    ...(TELLS_MONEY.has(order.status) ? howToPayLines(order.payment) : []),
+    ...(TELLS_MONEY.has(order.status)
+      ? [...howToPayLines(order.payment), ...payNowLines(order, ordersUrl)]
+      : []),
     ...(order.status === 'cancelled' && order.payment.owed_back !== '0.00'
       ? [`You paid $${order.payment.owed_back} for it: we will refund it.`]
       : []),
@@ -245,7 +266,7 @@ export function orderStatusMail(
     to,
     subject: `Your ${company.name} order ${order.number}: ${status}`,
     text: text(lines, ordersUrl),
-    html: layout(`Order ${order.number}: ${status}`, lines, { label: 'See my orders', url: ordersUrl }),
+    html: layout(`Order ${order.number}: ${status}`, lines, orderButton(order, ordersUrl)),
     ...(document ? { attachments: [invoiceAttachment(document)] } : {}),
   };
 }

@@ -127,7 +127,7 @@ export function CompanyBilling({
         <FormField
           label="Billing address"
           name="company_address"
-          autoComplete="billing street-address"
+          autoComplete="billing address-line1"
           required
           maxLength={200}
           value={draft.address}

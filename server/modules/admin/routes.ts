@@ -84,7 +84,13 @@ const adminApi: FastifyPluginAsync<AdminRoutesOptions> = async (app, deps) => {
   // Each domain's admin routes, behind this scope's guard.
   // Each gets only its own services: the options here also carry this scope's prefix.
   const { mailer, sessions, storage, publish, publicUrl, sunKeyVersion, secret, salesEmail } = deps;
-  await app.register(orderAdminRoutes, { db, mailer, publish, publicUrl });
+  await app.register(orderAdminRoutes, {
+    db,
+    mailer,
+    publish,
+    publicUrl,
+    cardPayments: Boolean(deps.cardPayments),
+  });
   await app.register(proofAdminRoutes, { db, mailer, publicUrl, secret, salesEmail });
   await app.register(catalogAdminRoutes, { db, storage, publish });
   await app.register(registryAdminRoutes, { db, publicUrl, sunKeyVersion });

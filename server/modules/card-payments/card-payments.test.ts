@@ -202,6 +202,24 @@ describe('Pay now', () => {
   });
 });
 
+describe('Pay now in the mail', () => {
+  it('offers Pay now in the mail that confirms and invoices an order, linking to the order', async () => {
+    const order = await newOrder();
+    const confirmed = await request(t, {
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/status/`,
+      cookie: admin.cookie,
+      body: { status: 'confirmed', note: '' },
+    });
+    expect(confirmed.status).toBe(200);
+    const mail = await smtp.waitFor(buyer.email, (message) => message.subject.includes(order.number));
+    expect(mail.text).toContain(
+      `Or pay now by card, securely through Stripe, from your order: http://shop.test/profile#order-${order.number}`,
+    );
+    expect(mail.html).toContain('>Pay now<');
+  });
+});
+
 describe('Pay now’s one open session', () => {
   const sessionOf = (url: string) => {
     const session = stand.sessions.get(url.split('/').pop() ?? '');

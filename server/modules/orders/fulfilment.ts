@@ -46,6 +46,8 @@ export interface FulfilmentDeps {
   mailer: Mailer;
   publish(topic: string): Promise<void>;
   publicUrl: string;
+  /** Whether the shop takes cards: the customer's mail then offers "Pay now". */
+  cardPayments?: boolean;
 }
 
 /**
@@ -159,7 +161,9 @@ export async function changeOrderStatus(
     // The customer's e-mail is queued with the change itself.
     // Read again: confirming set its due date, cancelling what its credit note took back.
     const [now] = await tx.select().from(orders).where(eq(orders.id, id));
-    const [changed] = await withLines(tx, [now ?? { ...found.order, status: to }]);
+    const [changed] = await withLines(tx, [now ?? { ...found.order, status: to }], {
+      cardPayments: deps.cardPayments ?? false,
+    });
     if (changed) {
       const url = orderUrl(deps.publicUrl, changed.number);
       await deps.mailer.sendLater(

@@ -14,6 +14,7 @@ import { proofChangesMail } from '../../mail/proof-mail.ts';
 import { orderStatusMail } from '../../mail/templates.ts';
 import { invoiceConfirmedOrder, type PreparedDocument, prepareDocumentIfFree } from '../billing/invoices.ts';
 import { withLines } from '../orders/service.ts';
+import { orderUrl } from '../payments/receipt.ts';
 import { type Actor, recordAudit } from '../staff/audit.ts';
 import type { ProofDeps } from './deps.ts';
 
@@ -68,7 +69,7 @@ async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confi
   });
   // Confirmed is invoiced, in this same transaction: the number is taken only if the approval commits.
   const { invoice } = await invoiceConfirmedOrder(tx, actor, order.id, confirmation.prepared);
-  const [withItems] = await withLines(tx, [confirmed]);
+  const [withItems] = await withLines(tx, [confirmed], { cardPayments: Boolean(deps.cardPayments) });
   if (withItems) {
     await deps.mailer.sendLater(
       orderStatusMail(
@@ -76,7 +77,7 @@ async function confirmApprovedOrder(tx: Tx, deps: ProofDeps, confirmation: Confi
         customer.firstName,
         withItems,
         '',
-        `${deps.publicUrl}/profile#orders`,
+        orderUrl(deps.publicUrl, confirmed.number),
         invoice,
       ),
       tx,

@@ -10,4 +10,6 @@ export interface ProofDeps {
   secret: string;
   /** Where the firm's notices go (MAIL_TO_SALES). */
   salesEmail: string;
+  /** Set when the shop takes cards (its client is not used here): the approval's mail then offers "Pay now". */
+  cardPayments?: unknown;
 }

@@ -58,6 +58,20 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
+// The rule: an automatic match never makes an order overpaid. A transfer for an order a card already paid
+// waits for the admin; a card paid after the transfer matched is a second real payment, kept exactly
+// (the order shows the overpayment and the firm refunds one).
+const cardPayment = (orderId: number, sourceId: string) =>
+  db().transaction((tx) =>
+    recordPayment(tx, admin, { orderId, method: 'card', amountCents: 5000, sourceId }),
+  );
+const transfer = (number: string, reference: string) =>
+  Buffer.from(
+    `date,amount,currency,reference,name,bank_reference\n2026-11-30,50.00,USD,${number},Both,${reference}\n`,
+  );
+const lineOf = async (reference: string) =>
+  (await db().select().from(bankLines)).find((line) => line.dedupeKey.endsWith(`:${reference}`));
+
 describe('importing camt.053 statements', () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
@@ -211,20 +225,6 @@ describe('importing a CSV statement', () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, id))).toHaveLength(1);
   });
 
-  // The rule: an automatic match never makes an order overpaid. A transfer for an order a card already paid
-  // waits for the admin; a card paid after the transfer matched is a second real payment, kept exactly
-  // (the order shows the overpayment and the firm refunds one).
-  const cardPayment = (orderId: number, sourceId: string) =>
-    db().transaction((tx) =>
-      recordPayment(tx, admin, { orderId, method: 'card', amountCents: 5000, sourceId }),
-    );
-  const transfer = (number: string, reference: string) =>
-    Buffer.from(
-      `date,amount,currency,reference,name,bank_reference\n2026-11-30,50.00,USD,${number},Both,${reference}\n`,
-    );
-  const lineOf = async (reference: string) =>
-    (await db().select().from(bankLines)).find((line) => line.dedupeKey.endsWith(`:${reference}`));
-
   it('leaves to the admin a transfer for an order the card already paid (card committed, then the import)', async () => {
     const id = await orderNumbered('NX-4F4F-4F4F');
     await cardPayment(id, 'pi_card_first');
@@ -247,6 +247,47 @@ describe('importing a CSV statement', () => {
       owed_cents: -5000,
     });
     expect(await db().select().from(payments).where(eq(payments.orderId, id))).toHaveLength(2);
+  });
+});
+
+describe('a card payment and a statement import for one order at the same moment', () => {
+  // On PostgreSQL (CI's second run) the two transactions truly overlap and queue on the order's row lock;
+  // whichever takes it first decides, and the other sees what it wrote: never a lost update, never a line
+  // paying an order the card already paid, each source once.
+  it('ends in one of the two orders of events, never a lost update, on every try', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const number = `NX-RC${round}A-RC${round}B`;
+      const id = await orderNumbered(number);
+      const reference = `SAME-MOMENT-${round}`;
+      const [card, imported] = await Promise.all([
+        db().transaction((tx) =>
+          recordPayment(tx, admin, {
+            orderId: id,
+            method: 'card',
+            amountCents: 5000,
+            sourceId: `pi_race_${round}`,
+          }),
+        ),
+        importStatement(db(), admin, transfer(number, reference), `race-${round}.csv`),
+      ]);
+      expect(card.entry).not.toBeNull();
+      const entries = await db().select().from(payments).where(eq(payments.orderId, id));
+      const row = await order(id);
+      // The order's sum is its entries' sum, whichever came first.
+      expect(row.paidCents).toBe(entries.reduce((sum, entry) => sum + entry.amountCents, 0));
+      const line = await lineOf(reference);
+      if (imported.matched === 1) {
+        // The transfer was first: the card is a second real payment, shown as an overpayment.
+        expect(line?.state).toBe('matched');
+        expect(entries.map((entry) => entry.method).sort()).toEqual(['bank_transfer', 'card']);
+        expect(moneyOf(row)).toMatchObject({ state: 'overpaid', owed_cents: -5000 });
+      } else {
+        // The card was first: the order is paid once and the transfer waits for the admin.
+        expect(line?.state).toBe('unmatched');
+        expect(entries.map((entry) => entry.method)).toEqual(['card']);
+        expect(moneyOf(row)).toMatchObject({ state: 'paid', owed_cents: 0 });
+      }
+    }
   });
 });
 

@@ -129,7 +129,9 @@ describe('an order confirmed by the firm', () => {
     const mail = await smtp.waitFor(customer.email, (message) => message.subject.includes('Confirmed'));
     expect(mail.text).toContain(`Your invoice INV-${year}-0001 is attached.`);
     // The same reference the invoice asks the transfer to quote, never the invoice's number.
-    expect(mail.text).toContain(`quoting the payment reference ${rfPrinted(rfReference(order.number))}:`);
+    expect(mail.text).toContain(
+      `quoting this reference so that we find your payment at once: ${rfPrinted(rfReference(order.number))}.`,
+    );
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`INV-${year}-0001.pdf`, 'application/pdf'],
     ]);
